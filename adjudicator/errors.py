@@ -1,0 +1,53 @@
+"""Errors shown to players: located, explained, with suggestions.
+
+Every game's parser and validator reports problems with :class:`OrderError`, so
+the CLI, the mail desk and the reports print them the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True)
+class OrderError:
+    line: int  # 1-based line in the submitted text (0 when not tied to a line)
+    column: int  # 1-based column (0 when not tied to a column)
+    text: str  # the offending line as submitted
+    message: str  # what is wrong, in words a player can act on
+    expected: tuple[str, ...] = ()  # what the parser would have accepted here
+    suggestions: tuple[str, ...] = ()  # likely names ("Burgundy")
+    rule: str | None = None  # rule id for semantic errors ("unit-not-yours")
+
+    def describe(self) -> str:
+        where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
+        msg = f"{where}: {self.message}"
+        if self.suggestions:
+            msg += " (did you mean " + " or ".join(self.suggestions) + "?)"
+        return msg
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["expected"] = list(self.expected)
+        d["suggestions"] = list(self.suggestions)
+        return d
+
+
+class AdjudicatorError(Exception):
+    """Base class for errors the CLI turns into exit code 1 with a message."""
+
+
+class GameError(AdjudicatorError):
+    """An operation that the game's current state does not allow."""
+
+
+@dataclass
+class ParseResult:
+    """Orders understood from one submission plus per-line errors.
+
+    ``orders`` holds ``(line_number, order)`` pairs in submission order; a bad
+    line adds an error and never removes the good lines around it.
+    """
+
+    orders: list = field(default_factory=list)
+    errors: list[OrderError] = field(default_factory=list)
