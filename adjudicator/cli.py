@@ -1,0 +1,222 @@
+"""Command line: thin. Parses arguments, calls :mod:`adjudicator.service`, prints.
+
+Exit codes: 0 ok, 1 rejected input (bad orders, refused operation), 2 usage error.
+Every command takes ``--json`` for scripts.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from adjudicator import service
+from adjudicator.errors import AdjudicatorError
+from adjudicator.registry import game_kinds, get_game
+from adjudicator.store import GameFolder
+
+
+def _emit(as_json: bool, data: dict, text: str) -> None:
+    click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
+
+
+def _folder(path: str) -> GameFolder:
+    folder = GameFolder(path)
+    if not folder.exists():
+        raise AdjudicatorError(f"no game at {path} (expected {Path(path) / 'game.json'})")
+    return folder
+
+
+def _read_text(source: str | None) -> str:
+    if source in (None, "-"):
+        return sys.stdin.read()
+    return Path(source).read_text(encoding="utf-8", errors="replace")
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+class _Group(click.Group):
+    """Turns library errors into exit code 1 with a one-line message."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except AdjudicatorError as exc:
+            if "--json" in sys.argv:
+                click.echo(json.dumps({"error": str(exc)}))
+            else:
+                click.echo(f"error: {exc}", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="adjudicator")
+def main() -> None:
+    """Referee play-by-email board wargames (Diplomacy, Axis & Allies)."""
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(game_kinds()))
+@click.argument("game_dir", type=click.Path(file_okay=False))
+@click.option("--title", help="Game title shown in reports (default: the folder name).")
+@json_option
+def new(kind: str, game_dir: str, title: str | None, as_json: bool) -> None:
+    """Create a new game of KIND in GAME_DIR."""
+    folder = service.new_game(game_dir, kind, title=title)
+    st = service.status(folder)
+    _emit(as_json, {"game_dir": str(folder.path), **st},
+          f"created {kind} game in {folder.path}: {st['phase_name']}")
+
+
+def _format_ack(ack: service.Acknowledgement) -> str:
+    lines = [f"{ack.power}, {ack.phase}, submission {ack.version}:"]
+    for u in ack.understood:
+        lines.append(f"  line {u['line']:>2}: {u['order']}")
+    if not ack.understood:
+        lines.append("  (no orders understood)")
+    for e in ack.errors:
+        lines.append(f"  ERROR {e.describe()}")
+        if e.text:
+            lines.append(f"        {e.text}")
+    if ack.waiting_for:
+        lines.append("still waiting for: " + ", ".join(ack.waiting_for))
+    else:
+        lines.append("all orders are in")
+    return "\n".join(lines)
+
+
+@main.command()
+@click.argument("game_dir")
+@click.option("--power", "-p", required=True, help="The power these orders are for.")
+@click.argument("source", required=False)
+@json_option
+def orders(game_dir: str, power: str, source: str | None, as_json: bool) -> None:
+    """Submit orders for POWER from SOURCE (a file, or - / nothing for stdin)."""
+    ack = service.submit_orders(_folder(game_dir), power, _read_text(source))
+    _emit(as_json, ack.to_json(), _format_ack(ack))
+    if not ack.ok:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(game_kinds()))
+@click.argument("source", required=False)
+@json_option
+def check(kind: str, source: str | None, as_json: bool) -> None:
+    """Check the syntax and names of orders without a game."""
+    game = get_game(kind)
+    parsed = game.parse(_read_text(source), None)
+    data = {
+        "understood": [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
+                       for p in parsed.orders],
+        "errors": [e.to_json() for e in parsed.errors],
+    }
+    out = [f"line {u['line']:>2}: {u['order']}" for u in data["understood"]]
+    for e in parsed.errors:
+        out.append(f"ERROR {e.describe()}\n      {e.text}")
+    _emit(as_json, data, "\n".join(out) or "(no orders)")
+    if parsed.errors:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("game_dir")
+@json_option
+def status(game_dir: str, as_json: bool) -> None:
+    """Show the phase, who has ordered, units and centre counts."""
+    st = service.status(_folder(game_dir))
+    lines = [f"{st['title']}: {st['phase_name']} ({st['phase']})"]
+    if st.get("result"):
+        lines.append(f"game over: {st['result']}")
+    lines.append("ordered: " + (", ".join(st["ordered"]) or "nobody"))
+    lines.append("missing: " + (", ".join(st["missing"]) or "nobody"))
+    for power, units in st.get("units", {}).items():
+        n = st.get("centres", {}).get(power, 0)
+        lines.append(f"  {power:<8} {n:>2} centres  {', '.join(units)}")
+    _emit(as_json, st, "\n".join(lines))
+
+
+@main.command()
+@click.argument("game_dir")
+@click.option("--force", is_flag=True, help="Adjudicate even if orders are missing (NMR rules).")
+@json_option
+def adjudicate(game_dir: str, force: bool, as_json: bool) -> None:
+    """Resolve the current phase."""
+    folder = _folder(game_dir)
+    entry = service.adjudicate(folder, force=force)
+    st = service.status(folder)
+    text = [f"adjudicated {entry['phase']}"]
+    if entry["nmr"]:
+        text.append("no orders from: " + ", ".join(entry["nmr"]))
+    for r in entry["results"]:
+        mark = "" if r.get("success", True) else f"  [{r.get('outcome')}]"
+        text.append(f"  {r.get('power', ''):<8} {r.get('order', '')}{mark}")
+    text.append(f"now: {st['phase_name']} ({st['phase']})")
+    if st.get("result"):
+        text.append(f"game over: {st['result']}")
+    _emit(as_json, {"record": {k: v for k, v in entry.items() if k != "state_before"},
+                    "status": st}, "\n".join(text))
+
+
+@main.command()
+@click.argument("game_dir")
+@click.argument("phase", required=False)
+@json_option
+def history(game_dir: str, phase: str | None, as_json: bool) -> None:
+    """List resolved phases, or show one PHASE in full."""
+    records = _folder(game_dir).history()
+    if phase:
+        found = [r for r in records if r["phase"] == phase]
+        if not found:
+            raise AdjudicatorError(f"no resolved phase {phase!r}")
+        rec = found[-1]
+        lines = [f"{rec['phase']} ({rec['kind']}, {rec['time']})"]
+        for r in rec.get("results", []):
+            why = f" ({r['reason']})" if r.get("reason") else ""
+            lines.append(f"  {r['power']:<8} {r['order']:<28} {r['outcome']}{why}")
+        _emit(as_json, rec, "\n".join(lines))
+        return
+    summary = [{"seq": r["seq"], "phase": r["phase"], "kind": r["kind"], "time": r["time"]}
+               for r in records]
+    _emit(as_json, {"history": summary},
+          "\n".join(f"{r['seq']:>4} {r['phase']:<8} {r['kind']:<13} {r['time']}"
+                    for r in summary) or "(nothing resolved yet)")
+
+
+@main.command()
+@click.argument("game_dir")
+@click.argument("phase")
+@json_option
+def rollback(game_dir: str, phase: str, as_json: bool) -> None:
+    """Undo back to the start of PHASE (undone records are archived, not deleted)."""
+    res = service.rollback(_folder(game_dir), phase)
+    _emit(as_json, res, f"rolled back to {phase}; undone records in {res['archived_to']}")
+
+
+@main.command()
+@click.argument("game_dir")
+@click.argument("powers", nargs=-1, required=True)
+@json_option
+def draw(game_dir: str, powers: tuple[str, ...], as_json: bool) -> None:
+    """Declare a draw between POWERS (the moderator ends the game)."""
+    entry = service.declare_draw(_folder(game_dir), list(powers))
+    _emit(as_json, {"draw": entry["powers"]}, "draw declared: " + ", ".join(entry["powers"]))
+
+
+@main.command()
+@click.argument("game_dir")
+@json_option
+def fsck(game_dir: str, as_json: bool) -> None:
+    """Verify the game folder: replaying history must reproduce game.json."""
+    problems = service.verify_replay(_folder(game_dir))
+    _emit(as_json, {"ok": not problems, "problems": problems},
+          "\n".join(problems) if problems else "ok: history replays to game.json byte for byte")
+    if problems:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

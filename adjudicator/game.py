@@ -1,0 +1,63 @@
+"""The one small interface between the game-agnostic core and each game.
+
+The store, CLI, mail desk and renderer see a game only through :class:`Game`.
+Every method is a plain function of plain data: states are JSON-serialisable
+dicts, so resolution can be replayed from history byte for byte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from adjudicator.errors import OrderError, ParseResult
+
+
+@dataclass
+class Resolution:
+    """What ``Game.resolve`` returns: the next state and what happened."""
+
+    state: dict
+    results: list[dict]  # one JSON record per order (game-specific shape, documented per game)
+    events: dict = field(default_factory=dict)  # JSON facts for reports (captures, dislodgements...)
+
+
+class Game(Protocol):
+    name: str  # registry key, e.g. "diplomacy"
+    family: str  # template / grammar family, e.g. "diplomacy"
+
+    def new_state(self, options: dict[str, Any]) -> dict:
+        """The opening position."""
+
+    def powers(self, state: dict) -> list[str]:
+        """All powers of the game, in the game's canonical order."""
+
+    def canonical_power(self, name: str) -> str | None:
+        """Lenient power lookup ("france", "French" -> "France"), None when unknown."""
+
+    def phase_name(self, state: dict) -> str:
+        """Human name of the current phase ("Spring 1901 Movement")."""
+
+    def parse(self, text: str, state: dict | None = None) -> ParseResult:
+        """Orders from text, with per-line syntax errors. ``state`` may be None (syntax only)."""
+
+    def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
+        """Accepted orders plus rule errors. Never changes ``state``."""
+
+    def who_must_act(self, state: dict) -> list[str]:
+        """Powers whose orders the current phase waits for."""
+
+    def resolve(self, state: dict, orders_by_power: dict[str, list], dice: Any = None) -> Resolution:
+        """Resolve the current phase. Powers missing from ``orders_by_power`` get the NMR rule."""
+
+    def order_text(self, order: Any) -> str:
+        """Canonical text of one order, which ``parse`` reads back to an equal order."""
+
+    def is_over(self, state: dict) -> bool:
+        """Whether the game has ended (victory or draw)."""
+
+    def declare_draw(self, state: dict, powers: list[str]) -> dict:
+        """The state after the moderator declares a draw between ``powers``."""
+
+    def status(self, state: dict) -> dict:
+        """JSON summary for ``adj status``: phase, units, centres or production."""

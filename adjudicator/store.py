@@ -1,0 +1,245 @@
+"""The game folder: current state, immutable history, verbatim submissions.
+
+Layout of a game folder::
+
+    game.json                 current state (canonical JSON, see docs/state-format.md)
+    settings.json             moderator settings (title, kind, created...), not part of the state
+    history/NNNN-PHASE.json   one immutable record per state transition (adjudication, draw...)
+    history/undone/...        records archived by a rollback (never deleted)
+    orders/PHASE/POWER-N.txt  every submission verbatim; POWER-N.json holds its time and source
+    .lock                     per-game lock file
+
+Every write goes to a temporary file in the same folder, is fsynced and then
+renamed over the target, and the folder itself is fsynced: a process killed at
+any moment leaves either the old file or the new one, never a torn one. All
+writes that belong together happen under one exclusive ``flock`` on ``.lock``.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from adjudicator.errors import AdjudicatorError
+
+SCHEMA_VERSION = 1
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+_POWER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+
+
+class StoreError(AdjudicatorError):
+    pass
+
+
+def canonical_json(obj: object) -> str:
+    """The one serialisation used for every stored JSON file: stable bytes for equal data."""
+    return json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def validate_game_name(name: str) -> str:
+    """Game names become folder names: letters, digits, '-' and '_' only, no traversal."""
+    if not _NAME.match(name or ""):
+        raise StoreError(
+            f"invalid game name {name!r}: use 1-64 letters, digits, '-' or '_', "
+            "starting with a letter or digit"
+        )
+    return name
+
+
+def now_iso() -> str:
+    """Current UTC time; ``ADJ_NOW`` overrides it so tests and replays are reproducible."""
+    fixed = os.environ.get("ADJ_NOW")
+    if fixed:
+        return fixed
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None:
+    """Write ``data`` to ``path`` so readers see the old or the new file, never a mix."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        if mode is not None:
+            os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True)
+class Submission:
+    phase: str
+    power: str
+    version: int
+    text: str
+    received: str
+    source: str
+    path: Path
+
+
+class GameFolder:
+    """One game on disk. Methods that write must be called inside :meth:`lock`."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+
+    # --- creation and locking ------------------------------------------------
+    @classmethod
+    def create(cls, path: str | os.PathLike, state: dict, settings: dict) -> GameFolder:
+        folder = cls(path)
+        validate_game_name(folder.path.name)
+        if (folder.path / "game.json").exists():
+            raise StoreError(f"{folder.path} already holds a game")
+        folder.path.mkdir(parents=True, exist_ok=True)
+        with folder.lock():
+            (folder.path / "history").mkdir(exist_ok=True)
+            (folder.path / "orders").mkdir(exist_ok=True)
+            atomic_write(folder.path / "settings.json", canonical_json(settings))
+            atomic_write(folder.path / "initial.json", canonical_json(state))
+            folder.write_state(state)
+        return folder
+
+    def exists(self) -> bool:
+        return (self.path / "game.json").is_file()
+
+    @contextmanager
+    def lock(self) -> Iterator[None]:
+        """Exclusive per-game lock; blocks until other writers are done."""
+        self.path.mkdir(parents=True, exist_ok=True)
+        with open(self.path / ".lock", "a+") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+    # --- state -----------------------------------------------------------------
+    def read_state(self) -> dict:
+        if not self.exists():
+            raise StoreError(f"no game at {self.path} (game.json missing)")
+        state = json.loads((self.path / "game.json").read_text(encoding="utf-8"))
+        if state.get("schema_version") != SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path}/game.json has schema_version {state.get('schema_version')!r}; "
+                f"this version of adjudicator reads {SCHEMA_VERSION}"
+            )
+        return state
+
+    def state_text(self) -> str:
+        return (self.path / "game.json").read_text(encoding="utf-8")
+
+    def write_state(self, state: dict) -> None:
+        atomic_write(self.path / "game.json", canonical_json(state))
+
+    def initial_state(self) -> dict:
+        return json.loads((self.path / "initial.json").read_text(encoding="utf-8"))
+
+    def settings(self) -> dict:
+        return json.loads((self.path / "settings.json").read_text(encoding="utf-8"))
+
+    def write_settings(self, settings: dict) -> None:
+        atomic_write(self.path / "settings.json", canonical_json(settings))
+
+    # --- submissions -------------------------------------------------------------
+    def _orders_dir(self, phase: str) -> Path:
+        validate_game_name(phase)  # phase codes obey the same safe-name rule
+        return self.path / "orders" / phase
+
+    def submit(self, phase: str, power: str, text: str, source: str = "cli") -> Submission:
+        """Keep a submission verbatim as the next version for ``power``; never overwrite."""
+        if not _POWER.match(power):
+            raise StoreError(f"invalid power name {power!r}")
+        folder = self._orders_dir(phase)
+        folder.mkdir(parents=True, exist_ok=True)
+        version = 1 + max((s.version for s in self._versions(phase, power)), default=0)
+        received = now_iso()
+        txt = folder / f"{power}-{version}.txt"
+        meta = {"phase": phase, "power": power, "version": version, "received": received,
+                "source": source, "sha256": sha256_text(text)}
+        atomic_write(txt, text)
+        atomic_write(folder / f"{power}-{version}.json", canonical_json(meta))
+        return Submission(phase, power, version, text, received, source, txt)
+
+    def _versions(self, phase: str, power: str) -> list[Submission]:
+        folder = self._orders_dir(phase)
+        subs = []
+        for meta_path in folder.glob(f"{power}-*.json"):
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+            if meta.get("power") != power:
+                continue
+            txt = meta_path.with_suffix(".txt")
+            subs.append(Submission(phase, power, meta["version"], txt.read_text(encoding="utf-8"),
+                                   meta["received"], meta.get("source", ""), txt))
+        return sorted(subs, key=lambda s: s.version)
+
+    def latest_submissions(self, phase: str) -> dict[str, Submission]:
+        """The latest submission of each power for ``phase`` (the one that counts)."""
+        folder = self._orders_dir(phase)
+        if not folder.is_dir():
+            return {}
+        powers = {json.loads(p.read_text(encoding="utf-8"))["power"] for p in folder.glob("*.json")}
+        return {p: self._versions(phase, p)[-1] for p in sorted(powers)}
+
+    # --- history -------------------------------------------------------------------
+    def history_files(self) -> list[Path]:
+        return sorted((self.path / "history").glob("[0-9][0-9][0-9][0-9]-*.json"))
+
+    def history(self) -> list[dict]:
+        return [json.loads(p.read_text(encoding="utf-8")) for p in self.history_files()]
+
+    def append_history(self, entry: dict) -> Path:
+        seq = len(self.history_files()) + 1
+        entry = {**entry, "seq": seq}
+        path = self.path / "history" / f"{seq:04d}-{entry['phase']}.json"
+        if path.exists():
+            raise StoreError(f"history record {path.name} already exists")
+        atomic_write(path, canonical_json(entry))
+        return path
+
+    def archive_history_from(self, seq: int) -> Path:
+        """Move history records ``seq`` and later to ``history/undone/<time>/`` (rollback)."""
+        stamp = now_iso().replace(":", "").replace("-", "")
+        dest = self.path / "history" / "undone" / stamp
+        n = 0
+        while dest.exists():
+            n += 1
+            dest = self.path / "history" / "undone" / f"{stamp}-{n}"
+        dest.mkdir(parents=True)
+        for p in self.history_files():
+            if int(p.name[:4]) >= seq:
+                os.replace(p, dest / p.name)
+        _fsync_dir(dest)
+        _fsync_dir(self.path / "history")
+        return dest

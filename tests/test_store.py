@@ -1,0 +1,121 @@
+"""The game folder: atomic writes, locking, verbatim submissions, history archive."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+from adjudicator import store
+from adjudicator.store import GameFolder, StoreError, atomic_write, canonical_json
+
+STATE = {"schema_version": 1, "game": "diplomacy", "phase": "S1901M", "units": []}
+
+
+@pytest.fixture
+def folder(tmp_path):
+    return GameFolder.create(tmp_path / "g1", STATE, {"game": "diplomacy", "title": "g1"})
+
+
+def test_create_writes_canonical_state(folder):
+    assert folder.state_text() == canonical_json(STATE)
+    assert folder.read_state() == STATE
+    assert (folder.path / "history").is_dir() and (folder.path / "orders").is_dir()
+
+
+def test_create_refuses_existing_game(folder):
+    with pytest.raises(StoreError):
+        GameFolder.create(folder.path, STATE, {})
+
+
+@pytest.mark.parametrize("name", ["../evil", "a/b", "", ".hidden", "x" * 65, "sp ace", "nul\0"])
+def test_hostile_game_names_are_rejected(tmp_path, name):
+    with pytest.raises(StoreError):
+        store.validate_game_name(name)
+
+
+def test_unknown_schema_version_is_refused(folder):
+    atomic_write(folder.path / "game.json", canonical_json({**STATE, "schema_version": 99}))
+    with pytest.raises(StoreError, match="schema_version"):
+        folder.read_state()
+
+
+def test_atomic_write_failure_leaves_previous_file(tmp_path, monkeypatch):
+    target = tmp_path / "f.json"
+    atomic_write(target, "old\n")
+
+    def boom(fd):
+        raise OSError("disk died")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(OSError):
+        atomic_write(target, "new\n")
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.json"]  # no temp file left behind
+
+
+def _killed_writer(path: str) -> None:
+    # Write a large file and get killed half-way: the rename never happens.
+    atomic_write(Path(path), "x" * 50_000_000)
+
+
+def test_process_killed_mid_write_leaves_previous_state(folder):
+    ctx = multiprocessing.get_context("fork")
+    proc = ctx.Process(target=_killed_writer, args=(str(folder.path / "game.json"),))
+    proc.start()
+    proc.join(0.05)
+    proc.kill()
+    proc.join()
+    text = folder.state_text()
+    assert text == canonical_json(STATE) or len(text) == 50_000_000
+
+
+def test_resubmission_adds_a_version_and_never_overwrites(folder):
+    a = folder.submit("S1901M", "France", "A par - bur\n")
+    b = folder.submit("S1901M", "France", "A par - pic\n")
+    assert (a.version, b.version) == (1, 2)
+    assert (folder.path / "orders/S1901M/France-1.txt").read_text() == "A par - bur\n"
+    assert folder.latest_submissions("S1901M")["France"].text == "A par - pic\n"
+    meta = json.loads((folder.path / "orders/S1901M/France-2.json").read_text())
+    assert meta["received"] and meta["sha256"]
+
+
+def test_submission_is_kept_verbatim_byte_for_byte(folder):
+    text = "  A Par - Bur  \r\n# comment ÄÖ\n\n"
+    folder.submit("S1901M", "France", text)
+    assert (folder.path / "orders/S1901M/France-1.txt").read_bytes() == text.encode()
+
+
+def _submit_many(path: str, power: str, n: int) -> None:
+    f = GameFolder(path)
+    for i in range(n):
+        with f.lock():
+            f.submit("S1901M", power, f"{power} order {i}\n")
+
+
+def test_concurrent_submissions_from_processes_all_land(folder):
+    ctx = multiprocessing.get_context("fork")
+    procs = [ctx.Process(target=_submit_many, args=(str(folder.path), p, 15))
+             for p in ("France", "Germany", "France")]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join()
+        assert p.exitcode == 0
+    subs = sorted((folder.path / "orders/S1901M").glob("*.txt"))
+    assert len(subs) == 45
+    versions = sorted(int(p.stem.split("-")[1]) for p in subs if p.name.startswith("France"))
+    assert versions == list(range(1, 31))
+
+
+def test_history_append_and_archive(folder):
+    folder.append_history({"kind": "x", "phase": "S1901M"})
+    folder.append_history({"kind": "x", "phase": "F1901M"})
+    folder.append_history({"kind": "x", "phase": "W1901A"})
+    assert [h["seq"] for h in folder.history()] == [1, 2, 3]
+    dest = folder.archive_history_from(2)
+    assert [h["phase"] for h in folder.history()] == ["S1901M"]
+    assert sorted(p.name for p in dest.iterdir()) == ["0002-F1901M.json", "0003-W1901A.json"]
