@@ -1,0 +1,1 @@
+"""Axis & Allies: edition data (map, units, setup) and, later, turns, validation and combat."""
