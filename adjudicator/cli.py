@@ -207,6 +207,17 @@ def draw(game_dir: str, powers: tuple[str, ...], as_json: bool) -> None:
 
 
 @main.command()
+@click.argument("kind", type=click.Choice(game_kinds()))
+@click.argument("game_dir", type=click.Path(file_okay=False))
+def demo(kind: str, game_dir: str) -> None:
+    """Create a game in GAME_DIR and play the bundled example orders through it."""
+    folder = service.play_examples(game_dir, kind, log=click.echo)
+    st = service.status(folder)
+    click.echo(f"now: {st['phase_name']} ({st['phase']}); centres: "
+               + ", ".join(f"{p} {n}" for p, n in st.get("centres", {}).items()))
+
+
+@main.command()
 @click.argument("game_dir")
 @json_option
 def fsck(game_dir: str, as_json: bool) -> None:

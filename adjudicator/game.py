@@ -25,6 +25,7 @@ class Resolution:
 class Game(Protocol):
     name: str  # registry key, e.g. "diplomacy"
     family: str  # template / grammar family, e.g. "diplomacy"
+    variant: str  # data folder under games/, e.g. "diplomacy-standard"
 
     def new_state(self, options: dict[str, Any]) -> dict:
         """The opening position."""

@@ -15,6 +15,7 @@ from typing import Any
 from adjudicator.errors import AdjudicatorError, GameError, OrderError
 from adjudicator.game import Game
 from adjudicator.registry import get_game
+from adjudicator.resources import game_data_path
 from adjudicator.store import GameFolder, StoreError, canonical_json, now_iso, sha256_text
 
 
@@ -77,7 +78,7 @@ def check_orders(game: Game, state: dict, power: str, text: str) -> tuple[list, 
     parsed = game.parse(text, state)
     errors = list(parsed.errors)
     orders = [p.order for p in parsed.orders]
-    accepted, rule_errors = game.validate(state, power, orders)
+    _, rule_errors = game.validate(state, power, orders)
     # Rule errors know the order, not the line: map them back to the line they came from.
     by_text = {game.order_text(p.order): p for p in parsed.orders}
     for err in rule_errors:
@@ -251,3 +252,32 @@ def verify_replay(folder: GameFolder) -> list[str]:
     if canonical_json(state) != folder.state_text():
         problems.append("replaying history does not reproduce game.json byte for byte")
     return problems
+
+
+def play_examples(path: str | os.PathLike, kind: str, log=print) -> GameFolder:
+    """Create a game and play the bundled example orders, phase after phase.
+
+    Examples live in ``games/<variant>/examples/<PHASE>/<Power>.txt``; play stops at the
+    first phase with no example folder. Everything goes through the same calls a
+    moderator makes, so this is a true end-to-end run.
+    """
+    folder = new_game(path, kind)
+    game = game_of(folder)
+    examples = game_data_path(game.variant) / "examples"
+    while True:
+        state = folder.read_state()
+        phase_dir = examples / state["phase"]
+        if game.is_over(state) or not phase_dir.is_dir():
+            break
+        log(f"== {game.phase_name(state)}")
+        for orders_file in sorted(phase_dir.glob("*.txt")):
+            ack = submit_orders(folder, orders_file.stem, orders_file.read_text(encoding="utf-8"),
+                                source=f"example:{orders_file.name}")
+            log(f"   {ack.power}: " + "; ".join(u["order"] for u in ack.understood)
+                + "".join(f"  ERROR {e.describe()}" for e in ack.errors))
+        entry = adjudicate(folder, force=True)
+        for r in entry["results"]:
+            if not r["success"] or r["kind"] in ("retreat", "disband", "build", "remove"):
+                why = f" ({r['reason']})" if r.get("reason") else ""
+                log(f"   -> {r['power']} {r['order']}: {r['outcome']}{why}")
+    return folder

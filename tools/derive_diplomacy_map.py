@@ -64,7 +64,7 @@ def main(src: str) -> None:
         if "/" not in loc:
             kinds[base] = KIND[typ]
     sc = {c for p in powers.values() for c in p["home_centres"]}
-    unowned = re.search(r"^UNOWNED\s+(.*)$", "\n".join(lines), re.M)
+    unowned = re.search(r"^UNOWNED\s+(.*)$", "\n".join(lines), re.MULTILINE)
     sc |= {c.lower() for c in unowned.group(1).split()}
     for base, kind in sorted(kinds.items()):
         home = next((p for p, d in powers.items() if base in d["home_centres"]), None)

@@ -1,0 +1,92 @@
+"""Diplomacy behind the core's :class:`~adjudicator.game.Game` interface.
+
+This module only adapts: the rules live in ``engine`` (validation, resolution,
+phases) and the language in ``parser``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from adjudicator.diplomacy import engine
+from adjudicator.diplomacy.map import DiplomacyMap, load_map
+from adjudicator.diplomacy.orders import Order
+from adjudicator.diplomacy.parser import parse_orders
+from adjudicator.diplomacy.phase import Phase
+from adjudicator.errors import OrderError, ParseResult
+from adjudicator.game import Resolution
+
+
+class DiplomacyGame:
+    name = "diplomacy"
+    family = "diplomacy"
+
+    def __init__(self, variant: str = "diplomacy-standard") -> None:
+        self.variant = variant
+
+    @property
+    def map(self) -> DiplomacyMap:
+        return load_map(self.variant)
+
+    # --- set-up and facts ---------------------------------------------------------
+    def new_state(self, options: dict[str, Any]) -> dict:
+        return engine.initial_state(self.map)
+
+    def powers(self, state: dict | None = None) -> list[str]:
+        return list(self.map.powers)
+
+    def canonical_power(self, name: str) -> str | None:
+        key = name.strip().lower()
+        table = {}
+        for power, data in self.map.powers.items():
+            table[power.lower()] = power
+            table[data["adjective"].lower()] = power
+        if key in table:
+            return table[key]
+        close = difflib.get_close_matches(key, list(table), n=1, cutoff=0.75)
+        return table[close[0]] if close else None
+
+    def phase_name(self, state: dict) -> str:
+        return Phase.parse(state["phase"]).name
+
+    def is_over(self, state: dict) -> bool:
+        return state.get("result") is not None
+
+    # --- orders ---------------------------------------------------------------------
+    def parse(self, text: str, state: dict | None = None) -> ParseResult:
+        return parse_orders(text, self.map)
+
+    def order_text(self, order: Order) -> str:
+        return order.text()
+
+    def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
+        # Engine errors carry the canonical text of their order; the service maps that
+        # text back to the submitted line.
+        return engine.validate_orders(state, power, orders, self.map)
+
+    def who_must_act(self, state: dict) -> list[str]:
+        if self.is_over(state):
+            return []
+        return engine.powers_to_act(state, self.map)
+
+    # --- resolution -----------------------------------------------------------------
+    def resolve(self, state: dict, orders_by_power: dict[str, list], dice: Any = None) -> Resolution:
+        new_state, results, events = engine.adjudicate(state, orders_by_power, self.map)
+        return Resolution(new_state, [r.to_json() for r in results], events)
+
+    def declare_draw(self, state: dict, powers: list[str]) -> dict:
+        return {**state, "result": {"type": "draw", "powers": sorted(powers)}}
+
+    def status(self, state: dict) -> dict:
+        counts = {p: sum(1 for o in state["centres"].values() if o == p) for p in self.powers()}
+        units = {p: [f"{u['type']} {u['loc']}" for u in state["units"] if u["power"] == p]
+                 for p in self.powers()}
+        return {
+            "centres": counts,
+            "units": units,
+            "dislodged": state.get("dislodged", []),
+            "adjustments": state.get("adjustments", {}),
+            "eliminated": state.get("eliminated", []),
+        }
+

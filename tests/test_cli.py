@@ -1,0 +1,140 @@
+"""The command line, end to end, on real game folders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+from adjudicator.resources import game_data_path
+
+EXAMPLES = game_data_path("diplomacy-standard") / "examples"
+
+
+def run(*args: str, input: str | None = None, code: int = 0):
+    res = CliRunner().invoke(main, list(args), input=input)
+    assert res.exit_code == code, res.output
+    return res
+
+
+def js(*args: str, code: int = 0, input: str | None = None) -> dict:
+    return json.loads(run(*args, "--json", code=code, input=input).output)
+
+
+@pytest.fixture
+def game(tmp_path) -> str:
+    path = str(tmp_path / "g1")
+    run("new", "diplomacy", path)
+    return path
+
+
+def submit_examples(game: str, phase: str) -> None:
+    for f in sorted((EXAMPLES / phase).glob("*.txt")):
+        run("orders", game, "--power", f.stem, str(f))
+
+
+def test_new_creates_the_opening_position(game):
+    st = js("status", game)
+    assert st["phase"] == "S1901M"
+    assert st["centres"]["Russia"] == 4 and st["centres"]["Austria"] == 3
+    assert st["units"]["Russia"] == ["A mos", "F sev", "F stp/sc", "A war"]
+    assert st["missing"] == ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+
+
+def test_new_rejects_hostile_game_name(tmp_path):
+    run("new", "diplomacy", str(tmp_path / "bad name!"), code=1)
+
+
+def test_orders_acknowledge_every_order_and_every_error(game):
+    ack = js("orders", game, "--power", "france", "-", code=1,
+             input="A Par - Bur\nA Mar - Burgundi\nF Bre - MAO\nA Mun - Ruh\n")
+    assert [u["order"] for u in ack["understood"]] == ["A par - bur", "F bre - mao", "A mun - ruh"]
+    lines = sorted(e["line"] for e in ack["errors"])
+    assert lines == [2, 4]  # the misspelt name, and the unit that is not France's
+    bad_name = next(e for e in ack["errors"] if e["line"] == 2)
+    assert "Burgundy" in bad_name["suggestions"]
+    assert "France" not in ack["waiting_for"]
+
+
+def test_orders_for_unknown_power_are_refused(game):
+    run("orders", game, "--power", "Atlantis", "-", input="A par H\n", code=1)
+
+
+def test_resubmission_replaces_the_earlier_orders(game):
+    run("orders", game, "--power", "France", "-", input="A Par - Bur\n")
+    run("orders", game, "--power", "France", "-", input="A Par - Pic\n")
+    assert (Path(game) / "orders/S1901M/France-1.txt").read_text() == "A Par - Bur\n"
+    rec = js("adjudicate", game, "--force")["record"]
+    assert rec["orders"]["France"] == ["A par - pic"]
+
+
+def test_adjudicate_refuses_while_orders_are_missing(game):
+    run("orders", game, "--power", "France", "-", input="A Par - Bur\n")
+    out = run("adjudicate", game, code=1).output
+    assert "orders missing from Austria" in out
+
+
+def test_adjudicate_force_applies_nmr_holds(game):
+    rec = js("adjudicate", game, "--force")["record"]
+    assert len(rec["nmr"]) == 7
+    assert all(r["default"] and r["kind"] == "hold" for r in rec["results"])
+    assert js("status", game)["phase"] == "F1901M"
+
+
+def test_check_needs_no_game():
+    out = js("check", "diplomacy", "-", input="A Par - Bur; F Lon C A Yor - Bel\n")
+    assert [u["order"] for u in out["understood"]] == ["A par - bur", "F lon C A yor - bel"]
+    run("check", "diplomacy", "-", input="A Par -> Bergundy\n", code=1)
+
+
+def test_full_first_year_with_history_rollback_and_replay(game):
+    for phase in ("S1901M", "F1901M", "F1901R", "W1901A"):
+        assert js("status", game)["phase"] == phase
+        submit_examples(game, phase)
+        run("adjudicate", game)
+    st = js("status", game)
+    assert st["phase"] == "S1902M"
+    assert st["centres"] == {"Austria": 5, "England": 4, "France": 5, "Germany": 5,
+                             "Italy": 4, "Russia": 6, "Turkey": 4}
+    assert "A vie" in st["units"]["Austria"]  # retreated from Galicia
+    assert "A tun" in st["units"]["Italy"]  # convoyed
+    hist = js("history", game)["history"]
+    assert [h["phase"] for h in hist] == ["S1901M", "F1901M", "F1901R", "W1901A"]
+    f1901 = js("history", game, "F1901M")
+    assert any(r["outcome"] == "dislodged" for r in f1901["results"])
+    assert "ok" in run("fsck", game).output
+
+    before = (Path(game) / "history/0002-F1901M.json").read_text()
+    out = js("rollback", game, "F1901M")
+    assert js("status", game)["phase"] == "F1901M"
+    assert [h["phase"] for h in js("history", game)["history"]] == ["S1901M"]
+    archived = Path(out["archived_to"])
+    assert (archived / "0002-F1901M.json").read_text() == before
+    # The same orders are still on file: re-adjudicating gives the same game again.
+    run("adjudicate", game)
+    assert js("status", game)["phase"] == "F1901R"
+    assert "ok" in run("fsck", game).output
+
+
+def test_draw_ends_the_game(game):
+    js("draw", game, "France", "germany")
+    st = js("status", game)
+    assert st["result"] == {"type": "draw", "powers": ["France", "Germany"]}
+    run("orders", game, "--power", "France", "-", input="A Par H\n", code=1)
+    run("adjudicate", game, "--force", code=1)
+    assert "ok" in run("fsck", game).output
+
+
+def test_fsck_detects_a_tampered_state(game):
+    run("adjudicate", game, "--force")
+    path = Path(game) / "game.json"
+    path.write_text(path.read_text().replace('"F1901M"', '"F1902M"'))
+    run("fsck", game, code=1)
+
+
+def test_demo_plays_the_bundled_sample_turns(tmp_path):
+    out = run("demo", "diplomacy", str(tmp_path / "demo")).output
+    assert "Spring 1902 Movement" in out
