@@ -138,3 +138,20 @@ def test_fsck_detects_a_tampered_state(game):
 def test_demo_plays_the_bundled_sample_turns(tmp_path):
     out = run("demo", "diplomacy", str(tmp_path / "demo")).output
     assert "Spring 1902 Movement" in out
+
+
+def test_two_game_years_through_the_cli(game):
+    phases = ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M", "F1902M", "F1902R", "W1902A"]
+    for phase in phases:
+        assert js("status", game)["phase"] == phase
+        submit_examples(game, phase)
+        run("adjudicate", game)
+    st = js("status", game)
+    assert st["phase"] == "S1903M"
+    assert st["centres"] == {"Austria": 5, "England": 5, "France": 5, "Germany": 5,
+                             "Italy": 4, "Russia": 5, "Turkey": 5}
+    assert st["units"]["Italy"] == ["F eas", "F ion", "A tun", "A ven"]  # A tri retreated
+    assert st["units"]["Turkey"] == ["F ank", "A bul", "A con", "F sev", "F smy"]
+    assert st["units"]["England"] == ["F bre", "F lon", "F nth", "F nwg", "A nwy"]
+    assert "A gal" not in st["units"]["Russia"]  # removed in Winter 1902
+    assert "ok" in run("fsck", game).output
