@@ -1,0 +1,31 @@
+"""The wheel carries grammar/, templates/ and games/, so ``pip install .`` works anywhere."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_ships_grammar_templates_and_game_data(tmp_path):
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("adjudicator-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for path in [
+        "adjudicator/_data/grammar/diplomacy.lark",
+        "adjudicator/_data/games/diplomacy-standard/map.json",
+        "adjudicator/_data/games/diplomacy-standard/examples/S1901M/France.txt",
+        "adjudicator/_data/games/aa1942/map.json",
+        "adjudicator/cli.py",
+    ]:
+        assert path in names, path
+    shipped_templates = {n for n in names if n.startswith("adjudicator/_data/templates/")}
+    in_repo = {f"adjudicator/_data/{p.relative_to(ROOT)}" for p in (ROOT / "templates").rglob("*")
+               if p.is_file()}
+    assert in_repo <= shipped_templates
