@@ -188,6 +188,25 @@ def history(game_dir: str, phase: str | None, as_json: bool) -> None:
 
 @main.command()
 @click.argument("game_dir")
+@click.argument("phase", required=False)
+@click.option("--format", "fmt", default="text", show_default=True,
+              type=click.Choice(["text", "bbcode", "markdown", "html"]))
+@click.option("--template", type=click.Path(exists=True, dir_okay=False),
+              help="Your own Jinja template (see docs/report-context.md).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
+def report(game_dir: str, phase: str | None, fmt: str, template: str | None,
+           output: str | None) -> None:
+    """Render the report of PHASE (default: the latest resolved phase)."""
+    folder = _folder(game_dir)
+    text = service.game_of(folder).render_report(folder, phase, fmt, template)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=not text.endswith("\n"))
+
+
+@main.command()
+@click.argument("game_dir")
 @click.argument("phase")
 @json_option
 def rollback(game_dir: str, phase: str, as_json: bool) -> None:

@@ -62,3 +62,13 @@ class Game(Protocol):
 
     def status(self, state: dict) -> dict:
         """JSON summary for ``adj status``: phase, units, centres or production."""
+
+    def render_report(self, folder: Any, phase: str | None, fmt: str,
+                      template: str | None = None) -> str:
+        """The report of a resolved phase (default: the latest) as text/bbcode/markdown/html."""
+
+    def write_reports(self, folder: Any, record: dict) -> list:
+        """Write every report format (and the map) to ``reports/<phase>/`` after a resolution."""
+
+    def render_map(self, folder: Any, phase: str | None, show_orders: bool = True) -> str:
+        """SVG map: the current position (phase None) or a resolved phase with its orders."""

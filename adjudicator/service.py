@@ -178,7 +178,8 @@ def adjudicate(folder: GameFolder, force: bool = False) -> dict:
         }
         path = folder.append_history(entry)
         folder.write_state(resolution.state)
-    entry["seq"] = int(path.name[:4])
+        entry["seq"] = int(path.name[:4])
+        game.write_reports(folder, entry)
     return entry
 
 
@@ -198,8 +199,10 @@ def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
             "powers": names,
             "state_after_sha256": sha256_text(canonical_json(new)),
         }
-        folder.append_history(entry)
+        path = folder.append_history(entry)
         folder.write_state(new)
+        entry["seq"] = int(path.name[:4])
+        game.write_reports(folder, entry)
     return entry
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from adjudicator.diplomacy import engine
+from adjudicator.diplomacy import engine, report
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
 from adjudicator.diplomacy.orders import Order
 from adjudicator.diplomacy.parser import parse_orders
@@ -89,4 +89,12 @@ class DiplomacyGame:
             "adjustments": state.get("adjustments", {}),
             "eliminated": state.get("eliminated", []),
         }
+
+    # --- output -----------------------------------------------------------------------
+    def render_report(self, folder: Any, phase: str | None, fmt: str,
+                      template: str | None = None) -> str:
+        return report.render_report(folder, phase, fmt, template)
+
+    def write_reports(self, folder: Any, record: dict) -> list:
+        return report.write_reports(folder, record)
 

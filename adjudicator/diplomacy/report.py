@@ -1,0 +1,499 @@
+"""Diplomacy turn reports: the report context, and rendering it in every format.
+
+A report is built from three things only: the history record of the phase (its
+``state_before`` and ``results``) and the state *after* it (the next record's
+``state_before``, or ``game.json`` for the latest record). Everything a reader wants is
+a difference between the two states (centre changes, eliminations, the result) or a
+fact of the state after (dislodged units and their retreats, adjustments owed, the next
+phase). The engine's ``events`` are deliberately not read: their shape may change,
+while the state format is documented and versioned.
+
+The context is a plain JSON-serialisable dict documented in ``docs/report-context.md``
+so that users can write their own templates (``adj report --template PATH``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from adjudicator.diplomacy.map import DiplomacyMap, load_map
+from adjudicator.diplomacy.phase import Phase
+from adjudicator.errors import AdjudicatorError
+from adjudicator.render import reports
+from adjudicator.store import GameFolder, atomic_write
+
+FAMILY = "diplomacy"
+CONTEXT_SCHEMA = 1
+
+_UNIT_NAME = {"A": "Army", "F": "Fleet"}
+
+#: Colours of the standard powers (the usual board colours); other powers get a stable
+#: colour derived from their name so custom variants need no configuration.
+POWER_COLOURS = {
+    "Austria": "#c0392b",
+    "England": "#1f3a93",
+    "France": "#3498db",
+    "Germany": "#5d4037",
+    "Italy": "#27ae60",
+    "Russia": "#7d3c98",
+    "Turkey": "#d4ac0d",
+}
+
+# Short result words shown in brackets after an order, judge style: "(bounce)".
+_LABEL = {
+    "bounced": "bounce",
+    "cut": "cut",
+    "dislodged": "dislodged",
+    "void": "void",
+    "illegal": "illegal",
+    "no convoy": "no convoy",
+    "disbanded": "disbanded",
+}
+# Outcomes whose reason adds nothing to the label (or is told in the dislodged section).
+_NO_REASON = {"dislodged", "bounced", "no convoy"}
+
+
+class ReportError(AdjudicatorError):
+    pass
+
+
+# --- finding the record --------------------------------------------------------------------
+def find_record(folder: GameFolder, phase: str | None = None) -> tuple[dict, dict]:
+    """The history record for ``phase`` (default: the latest) and the state after it.
+
+    A phase can have only one live record (a rollback archives the later ones), but a
+    draw may be declared in the phase that follows an adjudication; the last record for
+    the phase is the one that says how it ended.
+    """
+    history = folder.history()
+    if not history:
+        raise ReportError("no phase has been adjudicated yet; nothing to report")
+    if phase is None:
+        index = len(history) - 1
+    else:
+        code = phase.strip().upper()
+        matches = [i for i, h in enumerate(history) if h["phase"] == code]
+        if not matches:
+            known = ", ".join(dict.fromkeys(h["phase"] for h in history))
+            raise ReportError(f"no resolved phase {phase!r} in history (resolved: {known})")
+        index = matches[-1]
+    return history[index], _state_after(folder, history, index)
+
+
+def _state_after(folder: GameFolder, history: list[dict], index: int) -> dict:
+    if index + 1 < len(history):
+        return history[index + 1]["state_before"]
+    return folder.read_state()
+
+
+def state_after_record(folder: GameFolder, record: dict) -> dict:
+    """The state that followed ``record`` (which must be a live record of ``folder``)."""
+    history = folder.history()
+    for i, h in enumerate(history):
+        if h.get("seq") == record.get("seq") and h["phase"] == record["phase"]:
+            return _state_after(folder, history, i)
+    raise ReportError(f"record {record.get('seq')} ({record['phase']}) is not in the history")
+
+
+# --- names -----------------------------------------------------------------------------------
+def _loc_name(dmap: DiplomacyMap, loc: str | None) -> str:
+    if not loc:
+        return ""
+    try:
+        return dmap.location_name(loc)
+    except KeyError:  # a location this map does not know: show the code, never crash
+        return loc.upper()
+
+
+def _player_name(player: Any) -> str | None:
+    """Only a display name is published; e-mail addresses stay out of public reports."""
+    if isinstance(player, str):
+        return player or None
+    if isinstance(player, dict):
+        name = player.get("name")
+        return str(name) if name else None
+    return None
+
+
+def power_colour(power: str) -> str:
+    if power in POWER_COLOURS:
+        return POWER_COLOURS[power]
+    h = int(hashlib.sha256(power.encode("utf-8")).hexdigest()[:6], 16)
+    hue = h % 360
+    return _hsl_hex(hue, 0.55, 0.42)
+
+
+def _hsl_hex(h: float, s: float, lum: float) -> str:
+    c = (1 - abs(2 * lum - 1)) * s
+    x = c * (1 - abs((h / 60) % 2 - 1))
+    m = lum - c / 2
+    r, g, b = [(c, x, 0), (x, c, 0), (0, c, x), (0, x, c), (x, 0, c), (c, 0, x)][int(h // 60) % 6]
+    return "#" + "".join(f"{round((v + m) * 255):02x}" for v in (r, g, b))
+
+
+def _unit_words(unit_type: str | None, dmap: DiplomacyMap, loc: str | None) -> str:
+    name = _loc_name(dmap, loc)
+    return f"{_UNIT_NAME[unit_type]} {name}" if unit_type in _UNIT_NAME else name
+
+
+_TARGET_TYPE = re.compile(r"\b[SC]\s+([AF])\s", re.IGNORECASE)
+
+
+def _target_type(result: dict, before_units: dict[str, dict]) -> str | None:
+    target = result.get("target")
+    if target:
+        unit = before_units.get(DiplomacyMap.province_of(target))
+        if unit:
+            return unit["type"]
+    m = _TARGET_TYPE.search(result.get("order", ""))
+    return m.group(1).upper() if m else None
+
+
+def describe_order(result: dict, dmap: DiplomacyMap, before_units: dict[str, dict]) -> str:
+    """An order in full words, judge style: ``Fleet Albania SUPPORT Army Serbia -> Greece``.
+
+    Built from the structured result (not the canonical text) so that names come from
+    the map and a custom variant's province names show up correctly.
+    """
+    kind = result.get("kind")
+    unit = _unit_words(result.get("unit_type"), dmap, result.get("loc"))
+    dest = _loc_name(dmap, result.get("dest"))
+    if kind == "hold":
+        return f"{unit} HOLD"
+    if kind == "move":
+        return f"{unit} -> {dest}" + (" by convoy" if result.get("via_convoy") else "")
+    if kind in ("support", "convoy"):
+        verb = "SUPPORT" if kind == "support" else "CONVOY"
+        target = _unit_words(_target_type(result, before_units), dmap, result.get("target"))
+        if dest and result.get("dest") != result.get("target"):
+            return f"{unit} {verb} {target} -> {dest}"
+        return f"{unit} {verb} {target}"
+    if kind == "retreat":
+        return f"{unit} RETREAT -> {dest}"
+    if kind == "disband":
+        return f"{unit} DISBAND"
+    if kind == "build":
+        return f"BUILD {unit}"
+    if kind == "remove":
+        return f"REMOVE {unit}"
+    if kind == "waive":
+        return "WAIVE a build"
+    return str(result.get("order", ""))
+
+
+def _marker(result: dict) -> str | None:
+    """The bracketed note after an order: ``bounce``, ``void: <why>``, ``NMR default``."""
+    parts: list[str] = []
+    outcome = result.get("outcome", "")
+    failed = not result.get("success") or result.get("dislodged")
+    if failed:
+        label = _LABEL.get(outcome, outcome)
+        reason = result.get("reason")
+        if reason and outcome not in _NO_REASON and not result.get("dislodged"):
+            label = f"{label}: {reason}"
+        parts.append(label)
+    if result.get("default"):
+        parts.insert(0, "NMR default")
+    return ", ".join(parts) or None
+
+
+def _status(result: dict) -> str:
+    """Coarse class for styling: success, failure, void (void or illegal orders)."""
+    if result.get("outcome") in ("void", "illegal"):
+        return "void"
+    if not result.get("success") or result.get("dislodged"):
+        return "failure"
+    return "success"
+
+
+# --- the context -----------------------------------------------------------------------------
+def _phase_info(code: str) -> dict:
+    try:
+        p = Phase.parse(code)
+    except ValueError:
+        return {"code": code, "name": code, "season": "", "year": None, "type": "",
+                "results_title": f"Results for {code}"}
+    season = p.season.value.capitalize()
+    kind = {"movement": "Movement", "retreats": "Retreat", "adjustments": "Adjustment"}
+    return {
+        "code": p.code,
+        "name": p.name,
+        "season": season,
+        "year": p.year,
+        "type": p.type.value,
+        "results_title": f"{kind[p.type.value]} results for {season} of {p.year}",
+    }
+
+
+def _count(mapping: dict[str, str], power: str) -> int:
+    return sum(1 for owner in mapping.values() if owner == power)
+
+
+def _power_order(dmap: DiplomacyMap, *states: dict) -> list[str]:
+    """Map order first, then any other power found in the states (robust to odd data)."""
+    names = list(dmap.powers)
+    for state in states:
+        for u in state.get("units", []):
+            if u["power"] not in names:
+                names.append(u["power"])
+        for owner in state.get("centres", {}).values():
+            if owner not in names:
+                names.append(owner)
+    return names
+
+
+def build_context(record: dict, state_after: dict, *, title: str,
+                  deadline: str | None = None, dmap: DiplomacyMap | None = None) -> dict:
+    """The documented report context (``docs/report-context.md``) for one history record.
+
+    ``record`` is an ``adjudication`` or ``draw`` history record, ``state_after`` the
+    state that followed it. ``deadline`` is shown for the next phase when given.
+    """
+    before = record["state_before"]
+    dmap = dmap or load_map(before.get("variant", "diplomacy-standard"))
+    before_units = {DiplomacyMap.province_of(u["loc"]): u for u in before.get("units", [])}
+    results = list(record.get("results") or [])
+    nmr = list(record.get("nmr") or [])
+    players = {**before.get("players", {}), **state_after.get("players", {})}
+    powers = _power_order(dmap, before, state_after)
+
+    orders = []
+    for r in results:
+        orders.append({
+            "power": r["power"],
+            "text": r.get("order", ""),
+            "description": describe_order(r, dmap, before_units),
+            "kind": r.get("kind"),
+            "unit_type": r.get("unit_type"),
+            "loc": r.get("loc") or None,
+            "loc_name": _loc_name(dmap, r.get("loc")) or None,
+            "target": r.get("target"),
+            "target_name": _loc_name(dmap, r.get("target")) or None,
+            "dest": r.get("dest"),
+            "dest_name": _loc_name(dmap, r.get("dest")) or None,
+            "via_convoy": bool(r.get("via_convoy")),
+            "success": bool(r.get("success")),
+            "outcome": r.get("outcome", ""),
+            "reason": r.get("reason"),
+            "dislodged": bool(r.get("dislodged")),
+            "default": bool(r.get("default")),
+            "marker": _marker(r),
+            "status": _status(r),
+        })
+
+    rank = {p: i for i, p in enumerate(powers)}
+    orders.sort(key=lambda o: (rank.get(o["power"], len(rank)), o["loc"] or "", o["text"]))
+
+    # Dislodged units: the state after lists those that may retreat; a unit dislodged in
+    # this phase but absent there had no retreat and was destroyed on the spot.
+    waiting = {DiplomacyMap.province_of(d["loc"]): d for d in state_after.get("dislodged", [])}
+    dislodged = []
+    for d in state_after.get("dislodged", []):
+        dislodged.append(_dislodged_entry(dmap, d, d.get("retreats", []), destroyed=False))
+    for r in results:
+        if r.get("dislodged") and DiplomacyMap.province_of(r["loc"]) not in waiting:
+            d = {"power": r["power"], "type": r.get("unit_type"), "loc": r["loc"],
+                 "attacker_from": _attacker(r)}
+            dislodged.append(_dislodged_entry(dmap, d, [], destroyed=True))
+    dislodged.sort(key=lambda d: (powers.index(d["power"]) if d["power"] in powers else 99,
+                                  d["loc_name"]))
+
+    centres_before: dict[str, str] = before.get("centres", {})
+    centres_after: dict[str, str] = state_after.get("centres", {})
+    changes = [
+        {"centre": c, "name": _loc_name(dmap, c), "old": centres_before.get(c),
+         "new": centres_after.get(c)}
+        for c in sorted(set(centres_before) | set(centres_after))
+        if centres_before.get(c) != centres_after.get(c)
+    ]
+    changes.sort(key=lambda ch: (ch["new"] is None, ch["new"] or "", ch["name"]))
+
+    eliminated_before = list(before.get("eliminated", []))
+    eliminated_all = list(state_after.get("eliminated", []))
+    eliminated_now = [p for p in eliminated_all if p not in eliminated_before]
+    adjust = state_after.get("adjustments", {}) or {}
+
+    power_entries = []
+    for p in powers:
+        info = dmap.powers.get(p, {})
+        power_orders = [o for o in orders if o["power"] == p]
+        units_after = sorted(
+            (u for u in state_after.get("units", []) if u["power"] == p),
+            key=lambda u: _loc_name(dmap, u["loc"]),
+        )
+        owned = sorted((c for c, o in centres_after.items() if o == p),
+                       key=lambda c: _loc_name(dmap, c))
+        delta = int(adjust.get(p, 0))
+        power_entries.append({
+            "name": p,
+            "adjective": info.get("adjective", p),
+            "colour": power_colour(p),
+            "player": _player_name(players.get(p)),
+            "orders": power_orders,
+            "nmr": p in nmr,
+            "centres": len(owned),
+            "centres_before": _count(centres_before, p),
+            "centre_delta": len(owned) - _count(centres_before, p),
+            "centre_names": [_loc_name(dmap, c) for c in owned],
+            "units": len(units_after),
+            "unit_list": [_unit_words(u["type"], dmap, u["loc"]) for u in units_after],
+            "adjustment": delta,
+            "eliminated": p in eliminated_all,
+            "eliminated_now": p in eliminated_now,
+            "active": bool(power_orders) or p not in eliminated_before,
+        })
+
+    adjustments = [
+        {"power": p, "count": abs(int(adjust[p])),
+         "kind": "build" if int(adjust[p]) > 0 else "remove", "delta": int(adjust[p])}
+        for p in powers if int(adjust.get(p, 0))
+    ]
+
+    result = state_after.get("result")
+    ended_now = result is not None and before.get("result") is None
+    next_phase = None
+    if result is None:
+        next_phase = {**_phase_info(state_after["phase"]), "deadline": deadline}
+
+    return {
+        "schema": CONTEXT_SCHEMA,
+        "game": FAMILY,
+        "variant": before.get("variant", "diplomacy-standard"),
+        "map_name": dmap.name,
+        "title": title,
+        "record_kind": record.get("kind", "adjudication"),
+        "seq": record.get("seq"),
+        "adjudicated": record.get("time"),
+        "phase": _phase_info(record["phase"]),
+        "powers": power_entries,
+        "orders": orders,
+        "nmr": nmr,
+        "dislodged": dislodged,
+        "centre_changes": changes,
+        "adjustments": adjustments,
+        "eliminated": eliminated_now,
+        "eliminated_all": eliminated_all,
+        "next_phase": next_phase,
+        "result": _result_info(result, ended_now, state_after, dmap),
+        "victory_centres": dmap.victory_centres,
+        "map_svg": None,
+    }
+
+
+def _attacker(result: dict) -> str | None:
+    m = re.search(r"dislodged from (\S+)", result.get("reason") or "")
+    return m.group(1) if m else None
+
+
+def _dislodged_entry(dmap: DiplomacyMap, d: dict, retreats: Iterable[str], *,
+                     destroyed: bool) -> dict:
+    power = d["power"]
+    adjective = dmap.powers.get(power, {}).get("adjective", power)
+    opts = sorted(retreats, key=lambda loc: _loc_name(dmap, loc))
+    return {
+        "power": power,
+        "adjective": adjective,
+        "colour": power_colour(power),
+        "unit_type": d.get("type"),
+        "unit_name": _UNIT_NAME.get(d.get("type") or "", "Unit"),
+        "loc": d["loc"],
+        "loc_name": _loc_name(dmap, d["loc"]),
+        "attacker_from": d.get("attacker_from"),
+        "attacker_from_name": _loc_name(dmap, d.get("attacker_from")) or None,
+        "retreats": [{"loc": loc, "name": _loc_name(dmap, loc)} for loc in opts],
+        "retreat_names": [_loc_name(dmap, loc) for loc in opts],
+        "destroyed": destroyed,
+    }
+
+
+def _result_info(result: dict | None, ended_now: bool, state: dict,
+                 dmap: DiplomacyMap) -> dict | None:
+    if result is None:
+        return None
+    if result.get("type") == "solo":
+        winner = result.get("winner", "")
+        centres = _count(state.get("centres", {}), winner)
+        text = f"{winner} has won the game with {centres} supply centres."
+        return {"type": "solo", "winner": winner, "powers": [winner], "centres": centres,
+                "new": ended_now, "text": text}
+    powers = list(result.get("powers", []))
+    text = "The game has ended in a draw between " + reports.join_names(powers, "and") + "."
+    return {"type": result.get("type", "draw"), "winner": None, "powers": powers,
+            "centres": None, "new": ended_now, "text": text}
+
+
+# --- maps ------------------------------------------------------------------------------------
+def map_svg(record: dict, state_after: dict, *, dmap: DiplomacyMap | None = None) -> str | None:
+    """The map for a report (orders and their results drawn on the position before), or
+    None while the map renderer is not available: reports never fail for want of a map."""
+    try:
+        from adjudicator.diplomacy.mapsvg import render_map_svg
+    except ImportError:
+        return None
+    return render_map_svg(record["state_before"], record.get("results") or [], dmap=dmap,
+                          title="", show_orders=True)
+
+
+# --- convenience -----------------------------------------------------------------------------
+def folder_context(folder: GameFolder, phase: str | None = None, *,
+                   deadline: str | None = None) -> tuple[dict, dict, dict]:
+    """(context, record, state_after) for ``phase`` of the game in ``folder``."""
+    record, after = find_record(folder, phase)
+    return _context_for(folder, record, after, deadline), record, after
+
+
+def _context_for(folder: GameFolder, record: dict, after: dict, deadline: str | None) -> dict:
+    settings = folder.settings()
+    title = str(settings.get("title") or folder.path.name)
+    if deadline is None:
+        deadline = settings.get("deadline") or None
+    return build_context(record, after, title=title, deadline=deadline)
+
+
+def render_context(context: dict, fmt: str, template: str | Path | None = None,
+                   svg: str | None = None) -> str:
+    """Render a context; for html the (trusted, renderer-escaped) SVG is embedded inline."""
+    fmt = reports.normalise_format(fmt)
+    ctx = dict(context)
+    ctx["map_svg"] = Markup(svg) if (svg and fmt == "html") else None
+    return reports.render(FAMILY, fmt, ctx, template)
+
+
+def render_report(folder: GameFolder, phase: str | None = None, fmt: str = "text",
+                  template: str | Path | None = None, *, deadline: str | None = None) -> str:
+    """The report of ``phase`` (default: the latest resolved phase) in ``fmt``.
+
+    ``fmt`` is text, bbcode, markdown or html; ``template`` a user template path.
+    """
+    context, record, after = folder_context(folder, phase, deadline=deadline)
+    svg = map_svg(record, after) if reports.normalise_format(fmt) == "html" else None
+    return render_context(context, fmt, template, svg)
+
+
+def write_reports(folder: GameFolder, record: dict, *,
+                  deadline: str | None = None) -> list[Path]:
+    """Write ``reports/<phase>/report.{txt,bbcode,md,html}`` (and ``map.svg``) for ``record``.
+
+    Meant to run right after each adjudication. Files are written atomically, so a
+    web server publishing the folder never serves half a report.
+    """
+    after = state_after_record(folder, record)
+    context = _context_for(folder, record, after, deadline)
+    svg = map_svg(record, after)
+    out_dir = folder.path / "reports" / record["phase"]
+    written: list[Path] = []
+    for fmt, ext in reports.FORMATS.items():
+        path = out_dir / f"report.{ext}"
+        atomic_write(path, render_context(context, fmt, None, svg))
+        written.append(path)
+    if svg:
+        path = out_dir / "map.svg"
+        atomic_write(path, svg)
+        written.append(path)
+    return written

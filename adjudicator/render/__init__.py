@@ -1,0 +1,1 @@
+"""Rendering of game output: text/BBCode/Markdown/HTML reports and map images."""
