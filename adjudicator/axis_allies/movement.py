@@ -1,0 +1,764 @@
+"""Movement requests and the per-move rules of A&A 1942 (combat and noncombat move).
+
+A :class:`MoveRequest` is the engine's own form of one movement order: unit types and counts,
+a path of region ids, and flags. The order parser's objects are adapted to it in
+``validate.py``, so the rules below never depend on the order grammar.
+
+:class:`MoveChecker` checks one request against a *working copy* of the state and, when the
+request is legal, applies it to that copy, so later requests see earlier ones (a unit cannot
+move twice, a transport's room shrinks, a blitzed territory is now ours). The caller's state is
+never touched: ``validate.py`` makes the copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any, Literal
+
+from adjudicator.axis_allies.data import Domain
+from adjudicator.axis_allies.state import Board, select_units
+from adjudicator.errors import OrderError
+
+Step = Literal["combat", "noncombat"]
+
+
+@dataclass(frozen=True)
+class UnitCount:
+    unit: str  # unit id from the unit table ("infantry")
+    count: int
+
+
+@dataclass(frozen=True)
+class Load:
+    """Transport step: take units from ``territory`` aboard while in ``zone``."""
+
+    zone: str
+    territory: str
+    units: tuple[UnitCount, ...]
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """One movement order in engine terms.
+
+    ``path`` runs from the start region to the destination. With ``path_given`` false only
+    ``(start, destination)`` is known and the checker infers a shortest legal path.
+    A land-unit path of ``(territory, sea zone)`` boards a transport there; ``(sea zone,
+    territory)`` unloads land units from transports in that zone.
+    """
+
+    power: str
+    units: tuple[UnitCount, ...]
+    path: tuple[str, ...]
+    path_given: bool = True
+    bombing: bool = False  # strategic bombing raid on the destination's complex
+    air_joins: Literal["sea", "land"] | None = None  # amphibious assault: which battle
+    bombard: str | None = None  # territory this battleship/cruiser will bombard
+    loads: tuple[Load, ...] = ()
+    unload: str | None = None  # territory the moving transports unload into
+    line: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class CarrierPlan:
+    """A carrier noncombat move declared during combat move to prove fighter landings
+    (p.26): the carrier may then not move in combat and must follow this path later."""
+
+    power: str
+    path: tuple[str, ...]
+    count: int = 1
+    line: int = 0
+    text: str = ""
+
+
+@dataclass
+class ResolvedMove:
+    request: MoveRequest
+    step: Step
+    path: tuple[str, ...]
+    path_inferred: bool
+    unit_ids: tuple[str, ...]
+    blitzed: tuple[str, ...] = ()
+    loaded: tuple[str, ...] = ()
+    unloaded: tuple[str, ...] = ()
+    unload_to: str | None = None
+    exceptions: list[str] = field(default_factory=list)  # combat-end exceptions used
+
+
+class Illegal(Exception):
+    """Raised inside the checker; turned into an :class:`OrderError` with its rule id."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+def order_error(req: MoveRequest | CarrierPlan | Any, exc: Illegal) -> OrderError:
+    return OrderError(
+        line=getattr(req, "line", 0),
+        column=0,
+        text=getattr(req, "text", ""),
+        message=exc.message,
+        rule=exc.rule,
+    )
+
+
+class MoveChecker:
+    """Checks and applies movement requests for one power in one movement step."""
+
+    def __init__(self, board: Board, power: str, step: Step) -> None:
+        self.b = board
+        self.power = power
+        self.step = step
+        self.m = board.map
+        self.open_canals = board.open_canals(power)
+        self.closed_straits = board.closed_straits()
+
+    # --- naming helpers for messages ---------------------------------------------------
+    def name(self, rid: str) -> str:
+        return self.m.region(rid).name
+
+    def uname(self, utype: str) -> str:
+        return self.b.units_table[utype].name
+
+    # --- entry point ---------------------------------------------------------------------
+    def apply(self, req: MoveRequest) -> ResolvedMove:
+        """Check ``req``; on success apply it to the board's (working) state and return how
+        it resolved. Raises :class:`Illegal` naming the rule, the unit and the place."""
+        if req.power != self.power:
+            raise Illegal("not-your-turn", f"it is {self.power}'s turn, not {req.power}'s")
+        if not req.path:
+            raise Illegal("path-empty", "the move names no regions")
+        for rid in req.path:
+            if rid not in self.m:
+                raise Illegal("unknown-region", f"unknown region {rid!r}")
+        for uc in req.units:
+            if uc.unit not in self.b.units_table.units:
+                raise Illegal("unknown-unit", f"unknown unit {uc.unit!r}")
+            if uc.count < 1:
+                raise Illegal("unit-count", f"{self.uname(uc.unit)}: count must be at least 1")
+        start = req.path[0]
+        specs = [self.b.units_table[uc.unit] for uc in req.units]
+        for s in specs:
+            if s.is_building:
+                raise Illegal(
+                    "complex-cannot-move", f"an {s.name} never moves ({self.name(start)})"
+                )
+        classes = {s.unit_class for s in specs}
+        if len(classes) > 1:
+            raise Illegal(
+                "mixed-domains",
+                "land, air and naval units move in separate orders "
+                f"({', '.join(sorted(classes))} from {self.name(start)})",
+            )
+        domain: Domain = specs[0].unit_class  # type: ignore[assignment]
+        if domain == "land" and len(req.path) == 2 and self.m.is_sea(req.path[1]):
+            return self._board_transport(req)
+        if domain == "land" and self.m.is_sea(start):
+            return self._unload_from_zone(req)
+        units = self._select(req, start, aboard_ok=domain == "air")
+        self._check_not_moved(units, start)
+        if domain == "sea" and (req.loads or req.unload) and len(req.path) == 1:
+            path, inferred = req.path, False
+        else:
+            path, inferred = self._resolve_path(req, units, domain)
+        self._check_range(units, path, domain)
+        blitzed = self._check_stops(units, path, domain, req)
+        if domain == "air":
+            self._check_air_end(req, path)
+        resolved = ResolvedMove(req, self.step, path, inferred, tuple(u["id"] for u in units))
+        resolved.blitzed = tuple(blitzed)
+        if domain == "sea":
+            self._transport_ops(req, units, path, resolved)
+        self._move(units, path)
+        for t in blitzed:
+            self._capture(t)
+        if resolved.unload_to:
+            self._do_unload(units, resolved)
+        return resolved
+
+    # --- selection -----------------------------------------------------------------------
+    def _select(self, req: MoveRequest, region: str, *, aboard_ok: bool) -> list[dict]:
+        chosen: list[dict] = []
+        for uc in req.units:
+            spec = self.b.units_table[uc.unit]
+            got = select_units(
+                self.b,
+                self.power,
+                region,
+                uc.unit,
+                uc.count,
+                exclude=[u["id"] for u in chosen],
+                aboard_ok=aboard_ok,
+            )
+            # Fresh units first, so a unit that already moved is never picked over one that
+            # did not; only then do the moved-twice rules speak.
+            if len(got) < uc.count:
+                allied = [
+                    u
+                    for u in self.b.units_at(region)
+                    if u["type"] == uc.unit
+                    and u["power"] != self.power
+                    and self.b.allied(u["power"], self.power)
+                ]
+                extra = (
+                    f" ({len(allied)} there belong to an ally and move only in its turn)"
+                    if allied
+                    else ""
+                )
+                raise Illegal(
+                    "unit-not-available",
+                    f"{self.power} has {len(got)} {spec.plural if len(got) != 1 else spec.name}"
+                    f" free to move in {self.name(region)}, not {uc.count}{extra}",
+                )
+            chosen.extend(got)
+        return chosen
+
+    def _check_not_moved(self, units: list[dict], region: str) -> None:
+        for u in units:
+            spec = self.b.spec(u)
+            if u.get("captured_this_turn"):
+                raise Illegal(
+                    "captured-aa-cannot-move",
+                    f"the {spec.name} in {self.name(region)} was captured this turn",
+                )
+            if self.step == "combat" and not spec.combat_move:
+                old_cargo = u["aboard"] is not None and not u["loaded_this_turn"]
+                if not (old_cargo and self.b.rules.aa_gun_combat_move_as_old_cargo):
+                    raise Illegal(
+                        "aa-gun-noncombat-only",
+                        f"an {spec.name} moves only in noncombat move ({self.name(region)})",
+                    )
+            if self.step == "noncombat" and u["moved_in"] == "combat" and not spec.is_air:
+                raise Illegal(
+                    "moved-in-combat",
+                    f"the {spec.name} moved in combat move and cannot move again "
+                    f"in noncombat move ({self.name(region)})",
+                )
+            if spec.is_sea and u["unloaded"]:
+                raise Illegal(
+                    "transport-unloaded",
+                    f"the {spec.name} in {self.name(region)} has unloaded this turn and "
+                    "cannot move again",
+                )
+            if self.step == "noncombat" and spec.transport_capacity and u["fought"]:
+                raise Illegal(
+                    "transport-fought",
+                    f"the {spec.name} in {self.name(region)} took part in a battle this turn",
+                )
+
+    # --- paths ---------------------------------------------------------------------------
+    def _through(self, units: list[dict], domain: Domain) -> Callable[[str], bool]:
+        """Regions the group may continue from (what a shortest path may pass through)."""
+        p = self.power
+        if domain == "land":
+            if self.step == "combat":
+                return lambda r: self.b.friendly_territory(r, p) and not self.b.enemy_occupied(r, p)
+            return lambda r: self.b.friendly_territory(r, p) and not self.b.enemy_occupied(r, p)
+        if domain == "sea":
+            if (
+                all(self.b.spec(u).submarine for u in units)
+                and self.b.rules.subs_pass_hostile_zones
+            ):
+                return lambda r: not self.b.enemy_destroyer(r, p)
+            if self.step == "combat":
+                return lambda r: not self.b.hostile_sea(r, p)
+            return lambda r: not self.b.hostile_sea(r, p)
+        return lambda r: True
+
+    def _remaining(self, units: list[dict]) -> int:
+        return min(self.b.spec(u).move - u["moved"] for u in units)
+
+    def _resolve_path(
+        self, req: MoveRequest, units: list[dict], domain: Domain
+    ) -> tuple[tuple[str, ...], bool]:
+        if req.path_given or len(req.path) == 1:
+            return req.path, False
+        start, goal = req.path[0], req.path[-1]
+        through = self._through(units, domain)
+        path = self.m.shortest_path(
+            start,
+            goal,
+            domain,
+            open_canals=self.open_canals,
+            closed_straits=self.closed_straits,
+            through=through,
+        )
+        if (
+            domain == "land"
+            and self.step == "combat"
+            and all(self.b.spec(u).blitz for u in units)
+            and (path is None or len(path) - 1 > self._remaining(units))
+        ):
+            path = self._blitz_path(start, goal) or path
+        if path is None:
+            raise Illegal(
+                "no-path",
+                f"no legal {domain} route from {self.name(start)} to {self.name(goal)}",
+            )
+        return path, True
+
+    def _blitz_path(self, start: str, goal: str) -> tuple[str, ...] | None:
+        for n in sorted(self.m.land_neighbours(start)):
+            if goal in self.m.land_neighbours(n) and self._blitzable(n):
+                return (start, n, goal)
+        return None
+
+    def _blitzable(self, t: str) -> bool:
+        return self.b.enemy_territory(t, self.power) and not self.b.enemy_occupied(t, self.power)
+
+    def _check_range(self, units: list[dict], path: tuple[str, ...], domain: Domain) -> None:
+        for a, b in pairwise(path):
+            if b not in self.m.neighbours(a):
+                raise Illegal(
+                    "path-not-connected", f"{self.name(a)} and {self.name(b)} are not adjacent"
+                )
+            if self.m.region(b).impassable:
+                raise Illegal(
+                    "neutral-impassable",
+                    f"{self.name(b)} is neutral: no unit may enter or fly over it",
+                )
+            if domain == "sea":
+                if not (self.m.is_sea(a) and self.m.is_sea(b)):
+                    raise Illegal("naval-on-land", f"ships cannot enter {self.name(b)}")
+                canal = self.m.canal_between(a, b)
+                if canal is not None and canal.id not in self.open_canals:
+                    banks = " and ".join(self.name(t) for t in canal.land_territories)
+                    raise Illegal(
+                        "canal-closed",
+                        f"the {canal.name} ({self.name(a)} to {self.name(b)}) is closed: your "
+                        f"side did not control {banks} at the start of the turn",
+                    )
+                if not self.m.step_allowed(
+                    a, b, "sea", open_canals=None, closed_straits=self.closed_straits
+                ):
+                    raise Illegal(
+                        "strait-closed",
+                        f"the straits at {self.name(b if self.m.strait_at(b) else a)} are closed",
+                    )
+            if domain == "land" and not (self.m.is_land(a) and self.m.is_land(b)):
+                raise Illegal(
+                    "land-needs-transport",
+                    f"land units reach {self.name(b)} only aboard a transport",
+                )
+        steps = len(path) - 1
+        for u in units:
+            spec = self.b.spec(u)
+            left = spec.move - u["moved"]
+            if steps > left:
+                rule = "air-out-of-range" if spec.is_air else "out-of-range"
+                raise Illegal(
+                    rule,
+                    f"{spec.name} from {self.name(path[0])} to {self.name(path[-1])} needs "
+                    f"{steps} moves but has {left} left",
+                )
+
+    def _check_stops(
+        self, units: list[dict], path: tuple[str, ...], domain: Domain, req: MoveRequest
+    ) -> list[str]:
+        """Stop rules for every region entered before the last; returns blitzed territories."""
+        p = self.power
+        blitzed: list[str] = []
+        inner = path[1:-1]
+        if domain == "land":
+            for i, r in enumerate(inner, start=1):
+                if self.step == "noncombat":
+                    if not self.b.friendly_territory(r, p) or self.b.enemy_occupied(r, p):
+                        raise Illegal(
+                            "noncombat-into-hostile",
+                            f"in noncombat move land units pass only friendly territories, "
+                            f"not {self.name(r)}",
+                        )
+                    continue
+                if self.b.enemy_occupied(r, p):
+                    raise Illegal(
+                        "land-must-stop",
+                        f"{self.uname(units[0]['type'])} must stop in {self.name(r)}: enemy "
+                        "units, an AA gun or an industrial complex are there",
+                    )
+                if self.b.enemy_territory(r, p):
+                    non_blitz = [u for u in units if not self.b.spec(u).blitz]
+                    if non_blitz or i != 1:
+                        raise Illegal(
+                            "land-must-stop",
+                            f"{self.uname((non_blitz or units)[0]['type'])} must stop on "
+                            f"entering enemy {self.name(r)}",
+                        )
+                    blitzed.append(r)
+            if self.step == "noncombat":
+                dest = path[-1]
+                if len(path) > 1 and (
+                    not self.b.friendly_territory(dest, p) or self.b.enemy_occupied(dest, p)
+                ):
+                    raise Illegal(
+                        "noncombat-into-hostile",
+                        f"in noncombat move land units may only enter friendly territory, "
+                        f"not {self.name(dest)}",
+                    )
+            return blitzed
+        if domain == "sea":
+            for u in units:
+                s = self.b.spec(u)
+                sub = s.submarine and self.b.rules.subs_pass_hostile_zones
+                for r in inner:
+                    if sub and self.b.enemy_destroyer(r, p):
+                        raise Illegal(
+                            "sub-stops-at-destroyer",
+                            f"{s.name} must stop in {self.name(r)}: an enemy destroyer is there",
+                        )
+                    if not sub and self.b.hostile_sea(r, p):
+                        rule = "transport-must-stop" if s.transport_capacity else "naval-must-stop"
+                        raise Illegal(
+                            rule,
+                            f"{s.name} must stop in {self.name(r)}: enemy surface warships "
+                            "are there",
+                        )
+                if (
+                    self.step == "noncombat"
+                    and not sub
+                    and len(path) > 1
+                    and self.b.hostile_sea(path[-1], p)
+                ):
+                    raise Illegal(
+                        "noncombat-into-hostile",
+                        f"in noncombat move {s.plural.lower()} may not enter hostile "
+                        f"{self.name(path[-1])}",
+                    )
+        return blitzed
+
+    def _check_air_end(self, req: MoveRequest, path: tuple[str, ...]) -> None:
+        dest = path[-1]
+        if req.bombing:
+            cx = self.b.complex_at(dest)
+            if not all(self.b.units_table[uc.unit].strategic_bomber for uc in req.units):
+                raise Illegal("bombing-bombers-only", "only bombers make strategic bombing raids")
+            if self.step != "combat":
+                raise Illegal("bombing-in-combat-move", "bombing raids are combat moves")
+            if cx is None or not self.b.enemy(cx["owner"], self.power):
+                raise Illegal(
+                    "bombing-needs-complex",
+                    f"{self.name(dest)} has no enemy industrial complex to bomb",
+                )
+        if (
+            self.step == "noncombat"
+            and self.m.is_land(dest)
+            and not self.b.friendly_at_start(dest, self.power)
+        ):
+            raise Illegal(
+                "air-landing-not-friendly",
+                f"aircraft may land only in territory friendly since the start of the turn, "
+                f"not {self.name(dest)}",
+            )
+        if self.step == "noncombat" and self.m.is_sea(dest):
+            for uc in req.units:
+                if not self.b.units_table[uc.unit].carrier_cost:
+                    raise Illegal(
+                        "air-landing-not-friendly",
+                        f"{self.b.units_table[uc.unit].plural} cannot land on a carrier "
+                        f"({self.name(dest)})",
+                    )
+
+    # --- transports ------------------------------------------------------------------------
+    def _transport_ops(
+        self, req: MoveRequest, units: list[dict], path: tuple[str, ...], res: ResolvedMove
+    ) -> None:
+        transports = [u for u in units if self.b.spec(u).transport_capacity]
+        if (req.loads or req.unload) and not transports:
+            raise Illegal("not-a-transport", "only transports load and unload land units")
+        if not transports:
+            return
+        if self.step == "noncombat" and self.b.rules.transport_noncombat_after_combat is False:
+            for t in transports:
+                if t["moved_in"] == "combat" or t["fought"]:
+                    raise Illegal(
+                        "moved-in-combat",
+                        f"the transport in {self.name(path[0])} was used in combat move",
+                    )
+        used: set[str] = set()
+        loaded: list[dict] = []
+        for ld in req.loads:
+            if ld.zone not in path:
+                raise Illegal("load-off-path", f"the transports do not pass {self.name(ld.zone)}")
+            if self.m.is_sea(ld.territory):
+                raise Illegal(
+                    "no-cargo-transfer",
+                    f"cargo cannot cross from ship to ship ({self.name(ld.territory)} to "
+                    f"{self.name(ld.zone)})",
+                )
+            if ld.territory not in self.m.neighbours(ld.zone):
+                raise Illegal(
+                    "load-not-adjacent",
+                    f"{self.name(ld.territory)} does not border {self.name(ld.zone)}",
+                )
+            if self.b.hostile_sea(ld.zone, self.power):
+                raise Illegal(
+                    "load-in-hostile-zone",
+                    f"transports cannot load in hostile {self.name(ld.zone)}",
+                )
+            if not self.b.friendly_territory(ld.territory, self.power):
+                raise Illegal(
+                    "load-from-hostile",
+                    f"cannot load from enemy-held {self.name(ld.territory)}",
+                )
+            for uc in ld.units:
+                spec = self.b.units_table[uc.unit]
+                if not spec.transportable:
+                    raise Illegal("transport-capacity", f"{spec.plural} cannot be transported")
+                got = [
+                    u
+                    for u in select_units(
+                        self.b,
+                        self.power,
+                        ld.territory,
+                        uc.unit,
+                        uc.count + len(used),
+                        exclude=used,
+                    )
+                    if u["moved"] == 0 and u["moved_in"] is None
+                ][: uc.count]
+                if len(got) < uc.count:
+                    raise Illegal(
+                        "unit-not-available",
+                        f"{self.power} has only {len(got)} unmoved {spec.plural} in "
+                        f"{self.name(ld.territory)} to load",
+                    )
+                if self.step == "combat" and not spec.combat_move:
+                    raise Illegal(
+                        "aa-gun-noncombat-only",
+                        f"an {spec.name} cannot be loaded in combat move ({self.name(ld.territory)})",
+                    )
+                used.update(u["id"] for u in got)
+                loaded.extend(got)
+        self._pack(transports, loaded, path)
+        res.loaded = tuple(u["id"] for u in loaded)
+        if self.step == "combat" and loaded and not req.unload:
+            raise Illegal(
+                "combat-cargo-must-assault",
+                "land units loaded in combat move must unload in an amphibious assault this phase",
+            )
+        if req.unload:
+            self._check_unload(req, transports, path[-1], loaded, res)
+
+    def _pack(self, transports: list[dict], loaded: list[dict], path: tuple[str, ...]) -> None:
+        """Share new cargo among the transports; biggest items first so a tank never ends up
+        with no room next to two infantry. Existing (even allied) cargo keeps its place."""
+        table = self.b.units_table
+        holds = {t["id"]: [c["type"] for c in self.b.cargo_of(t["id"])] for t in transports}
+        for u in sorted(loaded, key=lambda u: -table[u["type"]].transport_cost):
+            for t in transports:
+                if table.cargo_fits(t["type"], [*holds[t["id"]], u["type"]]):
+                    holds[t["id"]].append(u["type"])
+                    u["aboard"] = t["id"]
+                    u["loaded_this_turn"] = True
+                    u["moved_in"] = self.step
+                    u["moved"] = 1
+                    break
+            else:
+                raise Illegal(
+                    "transport-capacity",
+                    f"{len(transports)} transport(s) from {self.name(path[0])} cannot carry "
+                    "that load: each takes one land unit plus one infantry",
+                )
+
+    def _check_unload(
+        self,
+        req: MoveRequest,
+        transports: list[dict],
+        zone: str,
+        loaded: list[dict],
+        res: ResolvedMove,
+    ) -> None:
+        target = req.unload
+        assert target is not None
+        if target not in self.m.neighbours(zone) or not self.m.is_land(target):
+            raise Illegal(
+                "unload-not-adjacent", f"{self.name(target)} does not border {self.name(zone)}"
+            )
+        for t in transports:
+            if t["unloaded"]:
+                raise Illegal(
+                    "unload-once", "a transport unloads only once per turn, into one territory"
+                )
+        own = [c for t in transports for c in self.b.cargo_of(t["id"]) if c["power"] == self.power]
+        own += [u for u in loaded if u not in own]
+        if not own:
+            raise Illegal("unload-nothing", f"the transports carry none of {self.power}'s units")
+        if self.step == "combat":
+            if not self.b.enemy_territory(target, self.power):
+                raise Illegal(
+                    "combat-move-must-end-in-combat",
+                    f"an amphibious unload in combat move must target enemy territory, not "
+                    f"{self.name(target)}",
+                )
+            for c in own:
+                spec = self.b.spec(c)
+                if not spec.combat_move:
+                    raise Illegal(
+                        "aa-gun-noncombat-only",
+                        f"an {spec.name} cannot take part in an amphibious assault "
+                        f"({self.name(target)})",
+                    )
+        else:
+            if not self.b.friendly_territory(target, self.power):
+                raise Illegal(
+                    "noncombat-into-hostile",
+                    f"in noncombat move transports unload only into friendly territory, not "
+                    f"{self.name(target)}",
+                )
+        res.unload_to = target
+        res.unloaded = tuple(c["id"] for c in own)
+
+    def _do_unload(self, units: list[dict], res: ResolvedMove) -> None:
+        for uid in res.unloaded:
+            c = self.b.unit(uid)
+            c["aboard"] = None
+            c["loc"] = res.unload_to
+            c["moved_in"] = self.step
+            c["moved"] = max(c["moved"], 1)
+        for u in units:
+            if self.b.spec(u).transport_capacity:
+                u["unloaded"] = True
+
+    # --- land units boarding / leaving transports without the transport moving ----------
+    def _board_transport(self, req: MoveRequest) -> ResolvedMove:
+        terr, zone = req.path
+        if self.step == "combat":
+            raise Illegal(
+                "board-in-combat",
+                "in combat move, name the loading as part of the transport's move",
+            )
+        if zone not in self.m.neighbours(terr):
+            raise Illegal(
+                "load-not-adjacent", f"{self.name(terr)} does not border {self.name(zone)}"
+            )
+        if self.b.hostile_sea(zone, self.power):
+            raise Illegal(
+                "load-in-hostile-zone", f"transports cannot load in hostile {self.name(zone)}"
+            )
+        units = self._select(req, terr, aboard_ok=False)
+        self._check_not_moved(units, terr)
+        for u in units:
+            if u["moved"]:
+                raise Illegal(
+                    "load-is-whole-move",
+                    f"a {self.b.spec(u).name} that has moved cannot also board a transport",
+                )
+        table = self.b.units_table
+        transports = sorted(
+            (
+                t
+                for t in self.b.units_at(zone)
+                if table[t["type"]].transport_capacity
+                and self.b.allied(t["power"], self.power)
+                and not t["unloaded"]
+            ),
+            key=lambda t: (t["power"] != self.power, t["id"]),
+        )
+        holds = {t["id"]: [c["type"] for c in self.b.cargo_of(t["id"])] for t in transports}
+        for u in sorted(units, key=lambda u: -table[u["type"]].transport_cost):
+            for t in transports:
+                if table.cargo_fits(t["type"], [*holds[t["id"]], u["type"]]):
+                    holds[t["id"]].append(u["type"])
+                    u.update(
+                        aboard=t["id"], loc=zone, moved=1, moved_in=self.step, loaded_this_turn=True
+                    )
+                    break
+            else:
+                raise Illegal(
+                    "transport-capacity",
+                    f"no friendly transport in {self.name(zone)} has room for a "
+                    f"{table[u['type']].name}",
+                )
+        return ResolvedMove(
+            req,
+            self.step,
+            req.path,
+            False,
+            tuple(u["id"] for u in units),
+            loaded=tuple(u["id"] for u in units),
+        )
+
+    def _unload_from_zone(self, req: MoveRequest) -> ResolvedMove:
+        zone, terr = req.path[0], req.path[-1]
+        if len(req.path) != 2 or terr not in self.m.neighbours(zone) or not self.m.is_land(terr):
+            raise Illegal(
+                "unload-not-adjacent", f"{self.name(terr)} does not border {self.name(zone)}"
+            )
+        units = self._select(req, zone, aboard_ok=True)
+        ships = {u["aboard"] for u in units}
+        for sid in ships:
+            ship = self.b.unit(sid)
+            if ship["unloaded"]:
+                raise Illegal("unload-once", "a transport unloads only once per turn")
+        if self.step == "combat" and not self.b.enemy_territory(terr, self.power):
+            raise Illegal(
+                "combat-move-must-end-in-combat",
+                f"a combat unload must target enemy territory, not {self.name(terr)}",
+            )
+        if self.step == "noncombat" and not self.b.friendly_territory(terr, self.power):
+            raise Illegal(
+                "noncombat-into-hostile",
+                f"in noncombat move units unload only into friendly territory, not {self.name(terr)}",
+            )
+        if self.b.hostile_sea(zone, self.power):
+            raise Illegal("unload-in-hostile-zone", f"cannot unload in hostile {self.name(zone)}")
+        for u in units:
+            u.update(aboard=None, loc=terr, moved=max(u["moved"], 1), moved_in=self.step)
+        for sid in ships:
+            self.b.unit(sid)["unloaded"] = True
+        return ResolvedMove(
+            req,
+            self.step,
+            req.path,
+            False,
+            tuple(u["id"] for u in units),
+            unloaded=tuple(u["id"] for u in units),
+            unload_to=terr,
+        )
+
+    # --- applying ------------------------------------------------------------------------
+    def _move(self, units: list[dict], path: tuple[str, ...]) -> None:
+        steps = len(path) - 1
+        dest = path[-1]
+        moving = {u["id"] for u in units}
+        for u in units:
+            spec = self.b.spec(u)
+            if steps == 0 and not spec.is_air:
+                continue
+            for c in self.b.cargo_of(u["id"]):
+                if c["id"] in moving:
+                    continue
+                own_fighter = c["power"] == self.power and self.b.spec(c).is_air
+                if spec.carrier_capacity and own_fighter:
+                    # Own fighters take off before their carrier moves (p.13): they stay
+                    # airborne in the zone and must land somewhere by the end of the turn.
+                    c["aboard"] = None
+                else:
+                    c["loc"] = dest  # cargo (land units, allied fighters) rides along
+            u["loc"] = dest
+            u["moved"] += steps
+            u["moved_in"] = self.step
+            if spec.is_air:
+                u["aboard"] = None
+
+    def _capture(self, t: str) -> None:
+        """A blitzing tank takes an empty enemy territory at once (p.13). A territory that
+        originally belonged to an ally is liberated instead (p.19)."""
+        orig = self.m.region(t).original_owner
+        new = self.power
+        if (
+            orig
+            and orig != self.power
+            and self.b.allied(orig, self.power)
+            and not self.b.capital_lost(orig)
+        ):
+            new = orig
+        self.b.state["controllers"][t] = new
+        cx = self.b.complex_at(t)
+        if cx is not None:
+            cx["owner"] = new
+            cx["new"] = True

@@ -1,0 +1,1040 @@
+"""Read an Axis & Allies turn script the way forum players write it, with precise per-line errors.
+
+Same three layers as the Diplomacy parser (:mod:`adjudicator.diplomacy.parser`), so both games
+report errors the same way:
+
+1. **Lines** (this module): split the post into lines; drop blank lines, comments (``#``,
+   ``//``), markdown decoration (``**Purchase:**``), list bullets and title lines ("Germany turn
+   1"); take ``salt:`` lines verbatim (they are free text); split a line on ``;`` into
+   statements, gluing a transport's ``; -> sz 6`` / ``; unload Karelia`` steps back on. Every
+   statement is parsed on its own: one typo never sinks the turn.
+2. **Tokens** (Lark's lexer + :class:`_NamePostLexer`): folds runs of words into ``REGION`` and
+   ``UNIT`` tokens by longest match over the edition's names, ids and aliases, sea-zone
+   spellings (``sz 7``, ``SZ7``, ``7 Sea Zone``, ``sea zone 7``) and unique prefixes
+   (``Archan``). An unknown word stays a ``WORD`` and becomes an error at its own column.
+3. **Statements** (``grammar/axis_allies.lark`` + :class:`_Builder`): optional section header
+   plus optional body; the transformer builds :mod:`adjudicator.axis_allies.orders` objects.
+
+Sections. A header alone on its line, or followed by ``:``, opens a section for the lines below
+(``purchase:``, ``combat move``, ``noncombat``, ``landing``, ``place``, ``standing``, ``battle
+Karelia:``). A keyword without colon at the start of a statement (``buy 3 inf``, ``place 2 inf
+Germany``, ``land ftr Karelia: Germany``) applies to that statement only. The section only
+decides what *ambiguous* bodies mean: a bare unit list is a purchase, ``3 inf Germany`` a
+placement, a move a combat or noncombat move, a loss list standing or per battle. **A move before
+any combat/noncombat header is a combat move** (a play-by-email post is purchase + combat first;
+noncombat needs its header), also after a ``purchase:`` section.
+
+Only syntax and names are checked here; the rules are the validator's business.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+
+from adjudicator.axis_allies.data import Edition, load_edition
+from adjudicator.axis_allies.orders import (
+    BattleInstruction,
+    LandingPlan,
+    Move,
+    Order,
+    Placement,
+    Purchase,
+    Salt,
+    StandingOrders,
+    TransportMove,
+    TransportStep,
+    TurnScript,
+    UnitCount,
+    merge_counts,
+)
+from adjudicator.errors import OrderError, ParseResult
+from adjudicator.resources import grammar_path
+from adjudicator.suggest import Suggester, normalize
+
+__all__ = ["ParsedOrder", "build_script", "parse_turn", "parse_turn_script"]
+
+# TurnScript field each order lands in (``ParsedOrder.section``).
+SECTIONS = ("purchases", "combat_moves", "noncombat_moves", "landings", "placements",
+            "standing", "battles", "salt")
+
+
+@dataclass(frozen=True)
+class ParsedOrder:
+    """One understood statement: 1-based ``line``, its text, the order, and the TurnScript field
+    (``section``: one of :data:`SECTIONS`) it belongs to."""
+
+    line: int
+    text: str
+    order: Order
+    section: str
+
+
+# --------------------------------------------------------------------------------------------
+# Names
+# --------------------------------------------------------------------------------------------
+
+_CHUNK = re.compile(r"[^\W_]+|-")
+_MAX_NAME_TOKENS = 7
+_MIN_PREFIX = 4
+
+
+def _chunks(text: str) -> tuple[str, ...]:
+    return tuple(_CHUNK.findall(text.casefold()))
+
+
+class _NameTable:
+    """Every spelling of every region and unit of one edition, keyed as chunk tuples."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.regions: dict[tuple[str, ...], str] = {}
+        self.units: dict[tuple[str, ...], str] = {}
+        self.region_compact: dict[str, str] = {}
+        self.unit_compact: dict[str, str] = {}
+        region_spellings: dict[str, str] = {}
+        unit_spellings: dict[str, str] = {}
+        for r in edition.map:
+            labels = [r.id, r.name, r.triplea_name, *r.aliases]
+            for label in labels:
+                self._add(self.regions, self.region_compact, label, r.id)
+                if not r.is_sea:
+                    region_spellings.setdefault(label, r.name)
+        for u in edition.units:
+            for label in (u.id, u.name, u.plural, u.triplea_name, *u.aliases):
+                self._add(self.units, self.unit_compact, label, u.id)
+                unit_spellings.setdefault(label, u.name)
+        self.region_suggester = Suggester(region_spellings)
+        self.unit_suggester = Suggester(unit_spellings)
+
+    @staticmethod
+    def _add(index: dict, compact: dict, label: str, rid: str) -> None:
+        ch = _chunks(label)
+        for variant in (ch, tuple(c for c in ch if c != "-")):
+            if variant:
+                index.setdefault(variant, rid)
+        key = "".join(c for c in ch if c != "-")
+        if key:
+            compact.setdefault(key, rid)
+
+    def prefix(self, compact: dict[str, str], key: str) -> str | None:
+        """The one id whose spelling starts with ``key`` (``archan`` -> archangel), else None."""
+        if len(key) < _MIN_PREFIX:
+            return None
+        hits = {rid for k, rid in compact.items() if k.startswith(key)}
+        return hits.pop() if len(hits) == 1 else None
+
+    def sea_zone(self, number: str) -> str | None:
+        rid = f"sz{int(number)}"
+        return rid if rid in self.edition.map.regions else None
+
+    def region_name(self, rid: str) -> str:
+        return self.edition.map.regions[rid].name
+
+
+# --------------------------------------------------------------------------------------------
+# Post-lexer
+# --------------------------------------------------------------------------------------------
+
+
+class _LocatedError(Exception):
+    """An error at a 1-based column of the statement being parsed."""
+
+    def __init__(self, column: int, message: str, expected: tuple[str, ...] = (),
+                 suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.column = column
+        self.message = message
+        self.expected = expected
+        self.suggestions = suggestions
+
+
+_SZ_WORD = re.compile(r"(?:sz|seazone)(\d+)", re.IGNORECASE)
+_ARROWS = {"_ARROW_DASH", "_ARROW_ARROW", "_ARROW_FAT", "_ARROW_RARROW", "_ARROW_ENDASH",
+           "_ARROW_EMDASH", "_TO", "_INTO", "_VIA"}
+_STEP_STARTS = _ARROWS | {"_LOAD", "_CARRY", "_UNLOAD", "BOMBARD", "_WITH"}
+
+
+def _wordish(tok: Token) -> bool:
+    return tok.type == "WORD" or tok.value.replace("'", "").isalpha()
+
+
+def _tight(a: Token, b: Token) -> bool:
+    return a.end_pos == b.start_pos
+
+
+def _low(tok: Token | None) -> str:
+    return tok.value.casefold() if tok is not None else ""
+
+
+class _NamePostLexer:
+    """Lark post-lexer that knows the edition's names (module docstring, layer 2)."""
+
+    always_accept = ("WORD",)
+
+    def __init__(self, table: _NameTable) -> None:
+        self.table = table
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        toks = list(stream)
+        out: list[Token] = []
+        i = 0
+        depth = 0
+        while i < len(toks):
+            tok = toks[i]
+            nxt = toks[i + 1] if i + 1 < len(toks) else None
+            if tok.type == "_LPAR":
+                depth += 1
+            elif tok.type == "_RPAR":
+                depth = max(0, depth - 1)
+            sz = self._sea_zone(toks, i)
+            if sz is not None:
+                rid, j = sz
+                out.append(self._span("REGION", rid, tok, toks[j - 1]))
+                i = j
+                continue
+            if tok.type == "_COMMA" and depth == 0 and nxt is not None \
+                    and nxt.type in _STEP_STARTS:
+                out.append(Token.new_borrow_pos("_STEPCOMMA", tok.value, tok))
+                i += 1
+                continue
+            if _wordish(tok):
+                m = self._match(toks, i)
+                if m is not None:
+                    kind, rid, j = m
+                    out.append(self._span(kind, rid, tok, toks[j - 1]))
+                    i = j
+                    continue
+            out.append(tok)
+            i += 1
+        yield from out
+
+    @staticmethod
+    def _span(kind: str, value: str, first: Token, last: Token) -> Token:
+        return Token(kind, value, first.start_pos, first.line, first.column, last.end_line,
+                     last.end_column, last.end_pos)
+
+    def _sea_zone(self, toks: list[Token], i: int) -> tuple[str, int] | None:
+        """``sz 7``, ``SZ7``, ``sea zone 7``, ``7 sea zone``, ``7 sz``: (region id, end index)."""
+        t = toks[i]
+        get = (lambda k: toks[k] if k < len(toks) else None)
+        number: Token | None = None
+        end = i
+        if t.type == "WORD" and (m := _SZ_WORD.fullmatch(t.value)):
+            number, end = t, i + 1
+            digits = m.group(1)
+        elif _low(t) == "sz" and get(i + 1) is not None and get(i + 1).type == "NUMBER":
+            number, end, digits = get(i + 1), i + 2, get(i + 1).value
+        elif (_low(t) == "sea" and _low(get(i + 1)) == "zone" and get(i + 2) is not None
+              and get(i + 2).type == "NUMBER"):
+            number, end, digits = get(i + 2), i + 3, get(i + 2).value
+        elif t.type == "NUMBER" and _low(get(i + 1)) == "sz":
+            number, end, digits = t, i + 2, t.value
+        elif t.type == "NUMBER" and _low(get(i + 1)) == "sea" and _low(get(i + 2)) == "zone":
+            number, end, digits = t, i + 3, t.value
+        if number is None:
+            return None
+        rid = self.table.sea_zone(digits)
+        if rid is None:
+            count = len(self.table.edition.map.sea_zones)
+            raise _LocatedError(t.column, f"there is no sea zone {int(digits)} "
+                                f"(sea zones are numbered 1 to {count})",
+                                expected=("a territory or sea zone",))
+        return rid, end
+
+    def _match(self, toks: list[Token], i: int) -> tuple[str, str, int] | None:
+        """Longest unit or region name starting at ``toks[i]``: (token type, id, end index).
+
+        A lone keyword is never a name ("land", "bomb"); keywords may sit inside a longer name
+        ("Union of South Africa", "Sea Zone").
+        """
+        chunks: list[str] = []
+        spans: list[tuple[int, int, bool]] = []  # (end index, chunk count, plain words only)
+        plain = True
+        j = i
+        while j < len(toks) and j - i < _MAX_NAME_TOKENS:
+            t = toks[j]
+            if _wordish(t):
+                plain = plain and t.type == "WORD"
+                chunks.extend(_CHUNK.findall(t.value.casefold()))
+            elif (t.type == "_ARROW_DASH" and j > i and j + 1 < len(toks)
+                  and _tight(toks[j - 1], t) and _tight(t, toks[j + 1])
+                  and _wordish(toks[j + 1])):
+                chunks.append("-")  # "Anglo-Egypt", "u-boat": a hyphen inside a name
+            else:
+                break
+            j += 1
+            if chunks[-1] != "-":
+                spans.append((j, len(chunks), plain))
+        first_is_keyword = toks[i].type != "WORD"
+        for end, n, plain_words in reversed(spans):
+            if first_is_keyword and end - i == 1:
+                continue
+            key = tuple(chunks[:n])
+            nohyphen = tuple(c for c in key if c != "-")
+            compact = "".join(nohyphen)
+            for kind, index, cindex in (("UNIT", self.table.units, self.table.unit_compact),
+                                        ("REGION", self.table.regions,
+                                         self.table.region_compact)):
+                rid = index.get(key) or index.get(nohyphen)
+                if rid is None and plain_words and end - i > 1:
+                    rid = cindex.get(compact)  # "Trans Jordan" for "TransJordan"
+                if rid is not None:
+                    return kind, rid, end
+        # Unique prefixes, plain words only ("Archan", "West Rus", "Infan").
+        for end, n, plain_words in reversed(spans):
+            if not plain_words:
+                continue
+            compact = "".join(c for c in chunks[:n] if c != "-")
+            unit = self.table.prefix(self.table.unit_compact, compact)
+            region = self.table.prefix(self.table.region_compact, compact)
+            if unit and not region:
+                return "UNIT", unit, end
+            if region and not unit:
+                return "REGION", region, end
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# Transformer
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Body:
+    """What one statement body said, before the section decides what it means."""
+
+    kind: str  # units | groups | moves | landing | purchase | policy | battle
+    orders: list = field(default_factory=list)
+    units: tuple[UnitCount, ...] = ()
+    groups: list = field(default_factory=list)
+    cost: int | None = None
+    fields: dict = field(default_factory=dict)
+    raid: bool = False  # a raid/attack: always a combat move
+
+
+_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1}
+
+
+def _tok_col(tok: Any) -> int:
+    return getattr(tok, "column", 1) or 1
+
+
+class _Builder(Transformer):
+    """Tree -> header info and :class:`_Body`. Checks only what the words themselves say."""
+
+    def __init__(self, table: _NameTable) -> None:
+        super().__init__()
+        self.table = table
+
+    # -- names and units ------------------------------------------------------------------
+    def region(self, c: list[Any]) -> Token:
+        return c[0]  # keep the token: its column is needed for errors
+
+    def unit_count(self, c: list[Any]) -> tuple[UnitCount, Token]:
+        unit_tok = c[-1]
+        n = int(c[0]) if len(c) == 2 else 1
+        if n < 1:
+            raise _LocatedError(_tok_col(c[0]), "a unit count must be at least 1")
+        return UnitCount(unit_tok.value, n), unit_tok
+
+    def units(self, c: list[Any]) -> tuple[UnitCount, ...]:
+        return merge_counts(uc for uc, _ in c)
+
+    def group(self, c: list[Any]) -> tuple[tuple[UnitCount, ...], str]:
+        return c[0], c[1].value
+
+    def group_list(self, c: list[Any]) -> list:
+        return list(c)
+
+    # -- headers --------------------------------------------------------------------------
+    def sec_purchase(self, c):
+        return ("purchase", None)
+
+    def sec_combat(self, c):
+        return ("combat", None)
+
+    def sec_noncombat(self, c):
+        return ("noncombat", None)
+
+    def sec_landing(self, c):
+        return ("landing", None)
+
+    def sec_place(self, c):
+        return ("place", None)
+
+    def sec_standing(self, c):
+        return ("standing", None)
+
+    def sec_battle(self, c):
+        return ("battle", c[0].value)
+
+    def header_open(self, c):
+        return (c[0], False)
+
+    def header_colon(self, c):
+        return (c[0], True)
+
+    def only_header(self, c):
+        return c[0], None
+
+    def header_body(self, c):
+        return c[0], c[1]
+
+    def only_body(self, c):
+        return None, c[0]
+
+    # -- purchase and placement -------------------------------------------------------------
+    def cost_note(self, c):
+        return int(c[0])
+
+    def units_only(self, c):
+        return _Body("units", units=c[0], cost=c[1] if len(c) > 1 else None)
+
+    def groups_at(self, c):
+        return _Body("groups", groups=c[0])
+
+    def repair(self, c):
+        region, number = (c[0], c[1]) if isinstance(c[0], Token) and c[0].type == "REGION" \
+            else (c[1], c[0])
+        return _Body("purchase", orders=[Purchase(repairs={region.value: int(number)})])
+
+    # -- movement -------------------------------------------------------------------------
+    def step_move(self, c):
+        return ("move", c[0])
+
+    def step_load(self, c):
+        return ("load", c[0], c[1] if len(c) > 1 else None)
+
+    def step_carry(self, c):
+        return ("carry", c[0], c[1] if len(c) > 1 else None)
+
+    def step_unload(self, c):
+        units = c[0] if len(c) > 1 else ()
+        return ("unload", units, c[-1])
+
+    def step_bombard(self, c):
+        return ("bombard", c[1])
+
+    def step_with(self, c):
+        return ("with", c[0])
+
+    def flag(self, c):
+        t = c[0].type
+        return {"FLAG_BOMB": "bomb", "FLAG_SBR": "bomb", "FLAG_RAID": "bomb", "FLAG_SEA": "sea",
+                "LAND": "land", "BOMBARD": "bombard"}[t], c[0]
+
+    def flags(self, c):
+        return ("flags", list(c))
+
+    def move(self, c):
+        groups = c[0]
+        rest = c[1:]
+        flags = rest[-1][1] if rest and rest[-1][0] == "flags" else []
+        steps = [s for s in rest if s[0] != "flags"]
+        if any(s[0] in ("load", "carry", "unload") for s in steps):
+            return _Body("moves", orders=[self._transport(groups, steps, flags)])
+        return _Body("moves", orders=[self._move(units, origin, steps, flags)
+                                      for units, origin in groups])
+
+    def _flag_values(self, flags) -> tuple[bool, str | None, bool]:
+        names = [f for f, _ in flags]
+        if "sea" in names and "land" in names:
+            tok = next(t for f, t in flags if f == "land")
+            raise _LocatedError(tok.column, "an aircraft joins either the sea battle or the "
+                                "land battle, not both")
+        joins = "sea" if "sea" in names else "land" if "land" in names else None
+        return "bomb" in names, joins, "bombard" in names
+
+    def _move(self, units, origin, steps, flags) -> Move:
+        path = [origin]
+        cargo: tuple[UnitCount, ...] = ()
+        target = None
+        for s in steps:
+            if s[0] == "move":
+                if target is not None:
+                    raise _LocatedError(s[1].column, "bombardment ends a ship's move: put "
+                                        "'bombard' after the last sea zone")
+                path.append(s[1].value)
+            elif s[0] == "with":
+                cargo = merge_counts(cargo + s[1])
+            elif s[0] == "bombard":
+                target = s[1].value
+        bombing, joins, bombard = self._flag_values(flags)
+        return Move(units=units, path=tuple(path), path_given=len(path) > 2, bombing=bombing,
+                    air_joins=joins, bombard=bombard or target is not None,
+                    bombard_target=target, cargo=cargo)
+
+    def _transport(self, groups, steps, flags) -> TransportMove:
+        if len(groups) > 1:
+            raise _LocatedError(1, "name one group of transports per line when loading or "
+                                "unloading (give the other group its own line)")
+        if flags:
+            raise _LocatedError(flags[0][1].column, "flags such as (bomb) or (sea) belong on "
+                                "moves, not on a transport's load/unload line")
+        transports, at = groups[0]
+        carried: list[TransportStep] = []
+        out: list[TransportStep] = []
+        cargo: tuple[UnitCount, ...] = ()
+        for s in steps:
+            kind = s[0]
+            if kind == "move":
+                out.append(TransportStep("move", s[1].value))
+            elif kind in ("load", "carry"):
+                if s[2] is None:
+                    raise _LocatedError(1, "say where the units are loaded from: "
+                                        "'load 2 inf Germany'", expected=("a territory",))
+                step = TransportStep("load", s[2].value, s[1])
+                (carried if kind == "carry" else out).append(step)
+            elif kind == "unload":
+                out.append(TransportStep("unload", s[2].value, s[1]))
+            elif kind == "with":
+                cargo = merge_counts(cargo + s[1])
+            else:  # bombard
+                raise _LocatedError(s[1].column, "give shore bombardment on the warship's own "
+                                    "line: 'bb sz 5 bombard Karelia'")
+        # "carrying" cargo is picked up before the transport sails (see docs/aa-orders.md).
+        return TransportMove(transports=transports, transport_at=at,
+                             steps=tuple(carried + out), cargo=cargo)
+
+    def raid(self, c):
+        target = c[1].value
+        return _Body("moves", raid=True, orders=[
+            Move(units=u, path=(origin, target), bombing=True) for u, origin in c[2]])
+
+    def attack(self, c):
+        target = c[0].value
+        flags = c[2][1] if len(c) > 2 else []
+        bombing, joins, bombard = self._flag_values(flags)
+        return _Body("moves", raid=True, orders=[
+            Move(units=u, path=(origin, target), bombing=bombing, air_joins=joins,
+                 bombard=bombard) for u, origin in c[1]])
+
+    # -- landing ----------------------------------------------------------------------------
+    def target(self, c):
+        region = c[-1]
+        if len(c) == 2:
+            unit: Token = c[0]
+            if not self.table.edition.units[unit.value].carrier_capacity:
+                raise _LocatedError(unit.column, "aircraft land in a territory or on a carrier: "
+                                    f"a {self.table.edition.units[unit.value].name} is no "
+                                    "landing spot")
+            if not self.table.edition.map.is_sea(region.value):
+                raise _LocatedError(region.column, "a carrier is in a sea zone, not in "
+                                    f"{self.table.region_name(region.value)}")
+        return region.value
+
+    def targets(self, c):
+        return list(c)
+
+    def landing(self, c):
+        groups, targets = c
+        if len(groups) > 1:
+            raise _LocatedError(1, "one landing plan per line: give each group its own line")
+        units, origin = groups[0]
+        return _Body("landing", orders=[LandingPlan(units, targets[0], tuple(targets[1:]),
+                                                    origin)])
+
+    def landing_no_origin(self, c):
+        units, targets = c
+        return _Body("landing", orders=[LandingPlan(units, targets[0], tuple(targets[1:]))])
+
+    # -- policies ---------------------------------------------------------------------------
+    @staticmethod
+    def _keep_count(tok: Token) -> int:
+        m = re.search(r"\d+", tok.value)
+        if m:
+            return int(m.group())
+        return 1
+
+    def loss_item(self, c):
+        return c[0]
+
+    def loss_line(self, c):
+        fields: dict[str, Any] = {}
+        order: list[str] = []
+        for tok in c:
+            if tok.type == "UNIT":
+                if tok.value not in order:
+                    order.append(tok.value)
+            elif tok.type == "BBFIRST":
+                fields["battleship_first_hit"] = True
+            else:
+                fields["keep_land_units"] = self._keep_count(tok)
+        fields["order_of_loss"] = tuple(order)
+        return _Body("policy", fields=fields)
+
+    def bb_first(self, c):
+        value = True
+        for tok in c:
+            if tok.type == "FLAG_NO":
+                value = False
+        return _Body("policy", fields={"battleship_first_hit": value})
+
+    def keep_land(self, c):
+        return _Body("policy", fields={"keep_land_units": self._keep_count(c[0])})
+
+    def submerge(self, c):
+        if c[0].type == "UNIT" and not self.table.edition.units[c[0].value].submarine:
+            raise _LocatedError(c[0].column, "only submarines submerge")
+        word = c[-1].type
+        policy = {"ALWAYS": "always", "NEVER": "never"}.get(word, "when-outnumbered")
+        return _Body("policy", fields={"submerge": policy})
+
+    # -- battle instructions ----------------------------------------------------------------
+    def le(self, c):
+        return "le", c[0] if c else None
+
+    def lt(self, c):
+        return "lt", c[0] if c else None
+
+    def ge(self, c):
+        return "ge", c[0] if c else None
+
+    def gt(self, c):
+        return "gt", c[0] if c else None
+
+    def after_round(self, c):
+        n = int(c[0])
+        if n < 1:
+            raise _LocatedError(_tok_col(c[0]), "rounds are counted from 1")
+        return {"retreat_after_round": n}
+
+    def units_cond(self, c):
+        (op, tok), n = c[0], int(c[1])
+        if op == "le":
+            return {"retreat_when_units_at_most": n}
+        if op == "lt":
+            if n < 1:
+                raise _LocatedError(_tok_col(c[1]), "fewer than 1 unit means none left")
+            return {"retreat_when_units_at_most": n - 1}
+        raise _LocatedError(_tok_col(tok) if tok is not None else 1,
+                            "retreat when units fall to a number: use '<=' or '<'",
+                            expected=("'<='", "'<'"))
+
+    def loss_cond(self, c):
+        (op, tok), n = c[0], int(c[1])
+        if op == "gt":
+            return {"retreat_when_loss_exceeds_ipc": n}
+        if op == "ge":
+            return {"retreat_when_loss_exceeds_ipc": max(0, n - 1)}
+        raise _LocatedError(_tok_col(tok) if tok is not None else 1,
+                            "retreat when losses grow past a value: use '>' or '>='",
+                            expected=("'>'", "'>='"))
+
+    def retreat_to(self, c):
+        return {"retreat_to": c[0].value}
+
+    def retreat(self, c):
+        fields: dict[str, Any] = {}
+        for part in c:
+            fields.update(part)
+        return _Body("battle", fields=fields)
+
+    def battle_order(self, c):
+        n = int(c[-1])
+        if n < 1:
+            raise _LocatedError(_tok_col(c[-1]), "battle order positions start at 1")
+        return _Body("battle", fields={"order": n})
+
+    def engage(self, c):
+        value = c[0].type == "ENGAGE"
+        if len(c) > 1 and isinstance(c[-1], Token) and c[-1].type in ("YES", "FLAG_NO"):
+            value = c[-1].type == "YES"
+        return _Body("battle", fields={"engage": value})
+
+
+# --------------------------------------------------------------------------------------------
+# Error wording
+# --------------------------------------------------------------------------------------------
+
+_START_CATEGORIES = {"PURCHASE", "RETREAT"}
+_START_WORDS = ("a unit list ('2 inf, 1 art Germany -> Karelia')",
+                ("a section header ('buy:', 'combat move:', 'noncombat:', 'land:', 'place:', "
+                 "'standing:', 'battle <territory>:')"),
+                "an order word ('buy', 'place', 'land', 'repair', 'bomb', 'loss:', 'retreat')")
+_EXPECT_WORDS = {
+    "REGION": "a territory or sea zone",
+    "UNIT": "a unit type",
+    "NUMBER": "a number",
+    "ARROW": "'->'",
+    "TO": "'to'",
+    "COLON": "':'",
+    "LOAD": "'load'",
+    "UNLOAD": "'unload'",
+    "CARRY": "'carrying'",
+    "BOMBARD": "'bombard'",
+    "WITH": "'with'",
+    "LPAR": "'('",
+    "FLAG": "a flag ('bomb', 'sea', 'land', 'bombard')",
+    "RPAR": "')'",
+    "CMP": "a comparison ('<=', '<', '>', '>=')",
+    "ROUND": "'round'",
+    "UNITS": "'units'",
+    "LOSS": "'loss'",
+    "AFTER": "'after'",
+    "IF": "'if'",
+    "ALWAYS": "'always', 'never' or 'when outnumbered'",
+    "YES": "'yes' or 'no'",
+    "$END": "the end of the line",
+}
+
+
+def _category(terminal: str) -> str:
+    return terminal.lstrip("_").split("_", 1)[0]
+
+
+def _expected_words(expected: set[str] | frozenset[str]) -> tuple[str, ...]:
+    cats = {_category(t) for t in expected}
+    if cats & _START_CATEGORIES and "UNIT" in cats:
+        return _START_WORDS
+    words = [w for cat, w in _EXPECT_WORDS.items() if cat in cats]
+    return tuple(dict.fromkeys(words)) or tuple(sorted(cats))
+
+
+_PHRASE_WORD = re.compile(r"\s*([^\W\d_][\w']*(?:[.-][^\W\d_][\w']*)*)\.?")
+
+
+class _Parser:
+    """Lark parser + name table for one edition (built once, see :func:`_parser_for`)."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.table = _NameTable(edition)
+        self.lark = Lark(grammar_path("axis_allies").read_text(encoding="utf-8"),
+                         parser="lalr", lexer="basic", postlex=_NamePostLexer(self.table))
+        self.builder = _Builder(self.table)
+        self.keywords = {t.pattern.value.casefold() for t in self.lark.terminals
+                         if t.pattern.type == "str" and t.pattern.value.isalpha()}
+
+    def parse(self, text: str):
+        """Parse one statement; raise :class:`_LocatedError` (column relative to ``text``)."""
+        try:
+            tree = self.lark.parse(text)
+            return self.builder.transform(tree)
+        except VisitError as e:
+            if isinstance(e.orig_exc, _LocatedError):
+                raise e.orig_exc from None
+            raise
+        except UnexpectedInput as e:
+            raise self._explain(e, text) from None
+
+    def _explain(self, e: UnexpectedInput, text: str) -> _LocatedError:
+        if isinstance(e, UnexpectedCharacters):
+            return _LocatedError(e.column, f"unexpected character {text[e.pos_in_stream]!r}")
+        if isinstance(e, (UnexpectedToken, UnexpectedEOF)):
+            expected = _expected_words(e.expected)
+            tok = getattr(e, "token", None)
+            if tok is None or tok.type == "$END":
+                column = len(text.rstrip()) + 1
+                return _LocatedError(column, "incomplete line: expected " + " or ".join(expected),
+                                     expected)
+            if _wordish(tok) and tok.type not in ("REGION", "UNIT") \
+                    and {"REGION", "UNIT"} & set(e.expected):
+                names = tuple(w for w in expected if w in (_EXPECT_WORDS["REGION"],
+                                                           _EXPECT_WORDS["UNIT"]))
+                return self._unknown_name(tok, text, e.expected,
+                                          names if expected != _START_WORDS else expected)
+            shown = text[tok.start_pos:tok.end_pos] if tok.end_pos else tok.value
+            return _LocatedError(tok.column, f"unexpected {shown!r}: expected "
+                                 + " or ".join(expected), expected)
+        return _LocatedError(1, str(e))
+
+    def _unknown_name(self, tok: Token, text: str, terminals, expected) -> _LocatedError:
+        """An unknown word where a name belongs: the phrase that best matches a name."""
+        words: list[str] = []
+        pos = tok.start_pos
+        while len(words) < 4:
+            m = _PHRASE_WORD.match(text, pos)
+            if not m or (words and m[1].casefold() in self.keywords):
+                break
+            words.append(m[1])
+            pos = m.end()
+        words = words or [tok.value]
+        kinds = []
+        if "UNIT" in terminals:
+            kinds.append(("unit", self.table.unit_suggester))
+        if "REGION" in terminals:
+            kinds.append(("territory", self.table.region_suggester))
+        cutoff = 0.7 if len(normalize(words[0])) <= 2 else 0.6
+        best: dict[str, tuple[float, str]] = {}
+        phrase, phrase_score, phrase_kind = words[0], 0.0, kinds[-1][0]
+        for kind, suggester in kinds:
+            for k in range(1, len(words) + 1):
+                candidate = " ".join(words[:k])
+                for score, display in suggester.scored(candidate, cutoff):
+                    if score > best.get(display, (0.0, ""))[0]:
+                        best[display] = (score, kind)
+                    if score > phrase_score:
+                        phrase, phrase_score, phrase_kind = candidate, score, kind
+        ranked = sorted(best.items(), key=lambda d: -d[1][0])
+        suggestions = tuple(d for d, (_, kind) in ranked if kind == phrase_kind)[:3]
+        if suggestions:
+            message = f"unknown {phrase_kind} {phrase!r}"
+        elif len(kinds) == 2:
+            message = f"{tok.value!r} is not a unit type, territory or order word"
+        else:
+            message = f"unknown {kinds[0][0]} {tok.value!r}"
+        return _LocatedError(tok.column, message, expected, suggestions)
+
+
+_PARSERS: dict[int, tuple[Edition, _Parser]] = {}
+
+
+def _parser_for(edition: Edition) -> _Parser:
+    """One parser per edition object (editions are loaded once per process and not hashable)."""
+    hit = _PARSERS.get(id(edition))
+    if hit is None or hit[0] is not edition:
+        hit = _PARSERS[id(edition)] = (edition, _Parser(edition))
+    return hit[1]
+
+
+# --------------------------------------------------------------------------------------------
+# Lines and sections
+# --------------------------------------------------------------------------------------------
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_COMMENT = re.compile(r"(?:^|(?<=\s))(?:#(?!\d)|//)")
+_DECORATION = re.compile(r"\*\*|__|^\s*=+|=+\s*$|^\s*-{3,}\s*$|^\s*>\s")
+_BULLET = re.compile(r"^(\s*)([-*•]|\d+[.)])(\s+)")
+_SALT = re.compile(r"^\s*salt\b\s*[:=]?\s?(?P<text>.*?)\s*$", re.IGNORECASE)
+_TITLE_TURN = re.compile(r"^\s*(?:turn|round|rd|r|t)\s*\d+\b[\s:,.\-–—]*(?P<rest>.*)$", re.IGNORECASE)
+_STEP_GLUE = re.compile(r"\s*(?:->|=>|→|–|—|-|(?:load|unload|carrying|bombard|with|then|to|into)"
+                        r"\b)", re.IGNORECASE)
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _clean(raw: str) -> str:
+    """Comments, markdown bold and bullets become spaces, so columns stay those of ``raw``."""
+    m = _COMMENT.search(raw)
+    line = raw[: m.start()] + " " * (len(raw) - m.start()) if m else raw
+    for d in list(_DECORATION.finditer(line)):
+        line = _blank(line, d.start(), d.end())
+    b = _BULLET.match(line)
+    if b:
+        line = _blank(line, b.start(2), b.end(2))
+    return line
+
+
+def _statements(line: str) -> list[tuple[int, str]]:
+    """``;``-separated statements as (offset, text); transport steps stay with their line."""
+    parts: list[tuple[int, str]] = []
+    pos = 0
+    for piece in line.split(";"):
+        if parts and _STEP_GLUE.match(piece):
+            off, prev = parts[-1]
+            parts[-1] = (off, prev + ";" + piece)
+        else:
+            parts.append((pos, piece))
+        pos += len(piece) + 1
+    return [(off, p) for off, p in parts if p.strip()]
+
+
+class _TitleMatcher:
+    """"Germany turn 1", "USSR R1:", "Round 2 - UK": the post's title, not an order."""
+
+    def __init__(self, edition: Edition) -> None:
+        names = {normalize(p.name) for p in edition.setup.powers.values()}
+        for p in edition.setup.powers.values():
+            names |= {normalize(a) for a in p.aliases}
+            names.add(normalize(p.id))
+        names |= {"russia", "soviets", "japanese", "germans"}
+        self.names = names
+
+    def __call__(self, line: str) -> bool:
+        text = line.strip().rstrip(":!.").strip()
+        if not text:
+            return False
+        m = _TITLE_TURN.match(text)
+        if m:
+            rest = normalize(m["rest"])
+            return not rest or rest in self.names
+        m = re.fullmatch(r"(?P<who>.+?)(?:\s*[,:\-–—]?\s*(?:turn|round|rd|r|t)\s*\d+\b.*)?",
+                         text, re.IGNORECASE)
+        return bool(m) and normalize(m["who"]) in self.names
+
+
+@dataclass
+class _State:
+    section: tuple[str, str | None] | None = None
+    seen_noncombat: bool = False
+
+
+_ERR_MOVE_SECTION = ("moves go under a 'combat move:' or 'noncombat move:' header, "
+                     "not under '{}'")
+
+
+def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
+              end_column: int, edition: Edition) -> list[tuple[Order, str]]:
+    """What a body means in its section: (order, TurnScript field) pairs, or an error."""
+    kind = ctx[0] if ctx else None
+    if body.kind == "units":
+        if kind == "purchase":
+            return [(Purchase(units=body.units, stated_cost=body.cost), "purchases")]
+        raise _LocatedError(1, "a unit list alone is a purchase: write 'buy 3 inf, 1 arm' or "
+                            "put it under 'purchase:'", expected=("'buy'",))
+    if body.kind == "groups":
+        if kind == "place":
+            return [(Placement(u, at), "placements") for u, at in body.groups]
+        if kind == "landing":
+            raise _LocatedError(end_column, "incomplete landing plan: expected ':' and where "
+                                "the aircraft land", expected=("':'",))
+        if kind == "purchase":
+            raise _LocatedError(1, "purchases name no territory: mobilize them later with "
+                                "'place 3 inf Germany'")
+        raise _LocatedError(end_column, "incomplete move: expected '->' and where the units go",
+                            expected=("'->'",))
+    if body.kind == "moves":
+        if kind == "landing" and not body.raid:
+            return [_as_landing(o, edition) for o in body.orders]
+        if kind == "noncombat":
+            if body.raid:
+                raise _LocatedError(1, "a bombing raid or attack is a combat move: put it under "
+                                    "'combat move:'")
+            return [(o, "noncombat_moves") for o in body.orders]
+        if kind in (None, "combat") or (kind == "purchase" and not state.seen_noncombat):
+            return [(o, "combat_moves") for o in body.orders]
+        raise _LocatedError(1, _ERR_MOVE_SECTION.format(kind if kind != "battle"
+                                                        else f"battle {ctx[1]}"))
+    if body.kind == "landing":
+        return [(o, "landings") for o in body.orders]
+    if body.kind == "purchase":
+        return [(o, "purchases") for o in body.orders]
+    if body.kind == "policy":
+        if kind == "battle":
+            return [(BattleInstruction(at=ctx[1], **body.fields), "battles")]
+        return [(StandingOrders(**body.fields), "standing")]
+    if body.kind == "battle":
+        if kind == "battle":
+            return [(BattleInstruction(at=ctx[1], **body.fields), "battles")]
+        raise _LocatedError(1, "retreat, order and engage instructions belong under a "
+                            "'battle <territory>:' header (or write 'battle Karelia: ...')")
+    raise _LocatedError(1, "could not read this line")
+
+
+def _as_landing(order: Move | TransportMove, edition: Edition) -> tuple[Order, str]:
+    """Under ``landing:``, ``ftr Karelia -> Germany`` is the landing plan ``Karelia: Germany``;
+    other units moving there are noncombat moves (landing is part of noncombat, p.21)."""
+    air = isinstance(order, Move) and all(edition.units[u.unit].is_air for u in order.units)
+    if not air:
+        return order, "noncombat_moves"
+    if len(order.path) == 2 and not (order.bombing or order.air_joins or order.bombard
+                                     or order.cargo):
+        return LandingPlan(order.units, order.end, (), order.start), "landings"
+    raise _LocatedError(1, "a landing plan is 'ftr Karelia: Germany, Russia' (where the "
+                        "aircraft are, then where they land, in order of preference)")
+
+
+def parse_turn(text: str, edition: Edition | None = None) -> ParseResult:
+    """Parse a whole turn post. Never raises on bad input: bad statements become errors.
+
+    ``orders`` holds :class:`ParsedOrder` in submission order. Standing-order and battle lines
+    give partial objects; :func:`build_script` merges them.
+    """
+    ed = edition or load_edition("aa1942")
+    p = _parser_for(ed)
+    is_title = _TitleMatcher(ed)
+    result = ParseResult()
+    state = _State()
+    salt_lines: list[str] = []
+    for lineno, raw in enumerate(_LINE_BREAK.split(text), start=1):
+        try:
+            _parse_line(p, is_title, lineno, raw, state, result, salt_lines)
+        except LarkError as e:  # defensive: never let a parser surprise escape
+            result.errors.append(OrderError(line=lineno, column=1, text=raw,
+                                            message=f"could not read this line ({e})"))
+    return result
+
+
+def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, state: _State,
+                result: ParseResult, salt_lines: list[str]) -> None:
+    line = _clean(raw)
+    if not line.strip():
+        return
+    salt = _SALT.match(line)
+    if salt:
+        value = salt["text"].strip()
+        if value:
+            result.orders.append(ParsedOrder(lineno, line.strip(), Salt(value), "salt"))
+        else:
+            state.section = ("salt", None)
+        return
+    if state.section and state.section[0] == "salt":
+        try:
+            header, body = p.parse(line)
+        except (_LocatedError, LarkError):
+            header, body = None, None
+        if header is None or body is not None:
+            result.orders.append(ParsedOrder(lineno, line.strip(), Salt(line.strip()), "salt"))
+            return
+    if is_title(line):
+        return
+    for offset, segment in _statements(line):
+        try:
+            header, body = p.parse(segment)
+            ctx = state.section
+            if header is not None:
+                (kind, region), colon = header
+                ctx = (kind, region)
+                if colon or body is None:
+                    state.section = ctx
+                if kind == "noncombat":
+                    state.seen_noncombat = True
+            if body is None:
+                continue
+            end_column = len(segment.rstrip()) + 1
+            for order, section in _dispatch(body, ctx, state, end_column, p.table.edition):
+                result.orders.append(ParsedOrder(lineno, segment.strip(), order, section))
+        except _LocatedError as e:
+            result.errors.append(OrderError(
+                line=lineno, column=offset + e.column, text=raw, message=e.message,
+                expected=e.expected, suggestions=e.suggestions))
+
+
+def build_script(orders: list[ParsedOrder]) -> TurnScript:
+    """Group parsed orders by phase; merge standing orders and per-battle instructions."""
+    groups: dict[str, list] = {s: [] for s in SECTIONS}
+    standing: StandingOrders | None = None
+    battles: dict[str, BattleInstruction] = {}
+    salt: list[str] = []
+    for po in orders:
+        o = po.order
+        if po.section == "standing":
+            standing = o if standing is None else standing.merged(o)
+        elif po.section == "battles":
+            battles[o.at] = battles[o.at].merged(o) if o.at in battles else o
+        elif po.section == "salt":
+            salt.append(o.value)
+        else:
+            groups[po.section].append(o)
+    return TurnScript(
+        purchases=tuple(groups["purchases"]),
+        combat_moves=tuple(groups["combat_moves"]),
+        noncombat_moves=tuple(groups["noncombat_moves"]),
+        landings=tuple(groups["landings"]),
+        placements=tuple(groups["placements"]),
+        standing=standing,
+        battles=tuple(battles.values()),
+        salt=Salt(" ".join(salt)) if salt else None,
+    )
+
+
+def parse_turn_script(text: str, edition: Edition | None = None
+                      ) -> tuple[TurnScript, list[OrderError]]:
+    """The whole turn as a :class:`TurnScript` plus the errors of the lines left out."""
+    result = parse_turn(text, edition)
+    return build_script(result.orders), result.errors

@@ -1,0 +1,286 @@
+"""The Axis & Allies game state as one JSON-serialisable dict, and a read-only view of it.
+
+Units are stored individually (with ids) rather than as counted stacks, because the rules
+track per-unit facts that a count cannot carry: movement used this turn, the phase in which
+a unit moved, which transport or carrier it rides on, and battleship damage. Orders still
+speak in counts ("2 inf"); :func:`select_units` turns a count into ids deterministically.
+
+Industrial complexes are kept apart from units (``complexes``): they never move, are never
+casualties, change owner with their territory and carry damage and a "new this turn" flag
+that only matter for mobilisation.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.rules import rules_for
+
+SCHEMA_VERSION = 1
+STEPS = ("purchase", "combat", "noncombat", "mobilise", "collect")
+
+
+def phase_code(round_no: int, power: str, step: str) -> str:
+    """``r1-ussr-purchase``: round, power, step (sortable within a round)."""
+    return f"r{round_no}-{power}-{step}"
+
+
+def new_unit(uid: str, power: str, utype: str, loc: str) -> dict[str, Any]:
+    """A unit record with all per-turn fields reset."""
+    return {
+        "id": uid,
+        "power": power,
+        "type": utype,
+        "loc": loc,
+        "damage": 0,  # hits taken (battleship) since the last repair
+        "moved": 0,  # movement points used this turn
+        "moved_in": None,  # "combat" / "noncombat": the phase in which it last moved
+        "aboard": None,  # id of the transport or carrier carrying it
+        "loaded_this_turn": False,  # cargo: boarded this turn (AA-gun exception, assaults)
+        "unloaded": False,  # transport: has unloaded this turn (once per turn)
+        "fought": False,  # took part in a battle this turn
+        "captured_this_turn": False,  # AA gun captured this turn cannot move (p.18)
+    }
+
+
+def initial_state(edition: Edition, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The opening position: setup units, controllers, treasuries, round 1, USSR to purchase.
+
+    Unit ids are assigned in a fixed order (map order, then turn order, then unit-table order)
+    so that two runs give byte-identical states. Fighters listed in a sea zone are put aboard
+    their power's carriers there, two per carrier.
+    """
+    rules = rules_for(edition.name, options)
+    setup = edition.setup
+    unit_order = [u.id for u in edition.units]
+    units: list[dict[str, Any]] = []
+    complexes: dict[str, dict[str, Any]] = {}
+    n = 0
+    for region in edition.map.regions:
+        per_power = setup.units_in(region)
+        for power in setup.turn_order:
+            counts = per_power.get(power, {})
+            carriers: list[dict[str, Any]] = []
+            # carriers before fighters, so fighters at sea can be put aboard
+            order = sorted(
+                counts, key=lambda t: (not edition.units[t].carrier_capacity, unit_order.index(t))
+            )
+            for utype in order:
+                spec = edition.units[utype]
+                for _ in range(counts[utype]):
+                    if spec.production:
+                        complexes[region] = {"owner": power, "damage": 0, "new": False}
+                        continue
+                    n += 1
+                    u = new_unit(f"u{n}", power, utype, region)
+                    if spec.carrier_capacity:
+                        carriers.append(u)
+                    if spec.carrier_cost and edition.map.is_sea(region):
+                        u["aboard"] = _carrier_with_room(edition, carriers, units)
+                    units.append(u)
+    controllers = edition.starting_controllers()
+    first = setup.turn_order[0]
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "game": edition.name,
+        "variant": edition.name,
+        "phase": phase_code(1, first, "purchase"),
+        "players": {},
+        "result": None,
+        "rules": rules.to_json(),
+        "turn": {"round": 1, "power": first, "step": "purchase"},
+        "controllers": dict(sorted(controllers.items())),
+        "turn_start_controllers": dict(sorted(controllers.items())),
+        "treasury": {p: setup.powers[p].starting_treasury for p in setup.turn_order},
+        "captured_capitals": {},
+        "complexes": dict(sorted(complexes.items())),
+        "units": units,
+        "next_unit_id": n + 1,
+        "purchased": {},
+        "repairs": {},
+        "committed_carriers": {},
+    }
+
+
+def _carrier_with_room(
+    edition: Edition, carriers: list[dict[str, Any]], units: list[dict[str, Any]]
+) -> str | None:
+    for c in carriers:
+        load = sum(1 for u in units if u["aboard"] == c["id"])
+        if load < edition.units[c["type"]].carrier_capacity:
+            return c["id"]
+    return None
+
+
+def copy_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy: validation works on one so that it never changes the caller's state."""
+    return copy.deepcopy(state)
+
+
+class Board:
+    """Read-only questions about a state: sides, friendliness, hostility, occupation.
+
+    Every rule about *who is where* goes through here so that "hostile" means the same thing
+    in movement, combat-end and landing checks.
+    """
+
+    def __init__(self, state: dict[str, Any], edition: Edition) -> None:
+        self.state = state
+        self.edition = edition
+        self.map = edition.map
+        self.units_table = edition.units
+        self.rules = rules_for(edition.name, state.get("rules", {}))
+
+    # --- sides -------------------------------------------------------------------------
+    def side(self, power: str) -> str:
+        return self.edition.setup.side_of(power)
+
+    def allied(self, a: str | None, b: str | None) -> bool:
+        return a is not None and b is not None and self.side(a) == self.side(b)
+
+    def enemy(self, a: str | None, b: str | None) -> bool:
+        return a is not None and b is not None and self.side(a) != self.side(b)
+
+    # --- territories -------------------------------------------------------------------
+    def controller(self, t: str) -> str | None:
+        return self.state["controllers"].get(t)
+
+    def start_controller(self, t: str) -> str | None:
+        return self.state["turn_start_controllers"].get(t)
+
+    def friendly_territory(self, t: str, power: str) -> bool:
+        return self.allied(self.controller(t), power)
+
+    def enemy_territory(self, t: str, power: str) -> bool:
+        return self.enemy(self.controller(t), power)
+
+    def friendly_at_start(self, t: str, power: str) -> bool:
+        """Friendly when the turn began: air landing and mobilisation key on this (p.21)."""
+        return self.allied(self.start_controller(t), power) and self.allied(
+            self.controller(t), power
+        )
+
+    def complex_at(self, t: str) -> dict[str, Any] | None:
+        return self.state["complexes"].get(t)
+
+    # --- units -------------------------------------------------------------------------
+    def units_at(self, region: str) -> list[dict[str, Any]]:
+        return [u for u in self.state["units"] if u["loc"] == region]
+
+    def unit(self, uid: str) -> dict[str, Any]:
+        for u in self.state["units"]:
+            if u["id"] == uid:
+                return u
+        raise KeyError(uid)
+
+    def cargo_of(self, uid: str) -> list[dict[str, Any]]:
+        return [u for u in self.state["units"] if u["aboard"] == uid]
+
+    def spec(self, u: dict[str, Any]):  # -> UnitSpec
+        return self.units_table[u["type"]]
+
+    def enemy_units_at(self, region: str, power: str) -> list[dict[str, Any]]:
+        return [u for u in self.units_at(region) if self.enemy(u["power"], power)]
+
+    def enemy_occupied(self, t: str, power: str) -> bool:
+        """Enemy units, an enemy AA gun or an enemy complex stand here (stops land units)."""
+        cx = self.complex_at(t)
+        return bool(self.enemy_units_at(t, power)) or (
+            cx is not None and self.enemy(cx["owner"], power)
+        )
+
+    def hostile_sea(self, zone: str, power: str) -> bool:
+        """A zone is hostile only through enemy surface warships (p.8, p.28), unless the
+        edition lets submarines count too."""
+        for u in self.enemy_units_at(zone, power):
+            s = self.spec(u)
+            if s.surface_warship or (self.rules.subs_make_zone_hostile and s.submarine):
+                return True
+        return False
+
+    def enemy_destroyer(self, zone: str, power: str) -> bool:
+        return any(self.spec(u).anti_submarine for u in self.enemy_units_at(zone, power))
+
+    def contested_at_start(self, zone: str, power: str) -> bool:
+        """Used for combat-move exception 3: enemy fleet shares the zone when the turn began.
+        Enemy units cannot move during our turn, so the live view equals the start view."""
+        return self.hostile_sea(zone, power)
+
+    # --- canals ------------------------------------------------------------------------
+    def open_canals(self, power: str) -> frozenset[str]:
+        """Canals whose every land territory the power's side held at the start of the turn."""
+        ctl = (
+            self.state["turn_start_controllers"]
+            if self.rules.canal_control == "turn_start"
+            else self.state["controllers"]
+        )
+        return frozenset(
+            c.id
+            for c in self.map.canals
+            if all(self.allied(ctl.get(t), power) for t in c.land_territories)
+        )
+
+    def closed_straits(self) -> tuple[str, ...]:
+        if not self.rules.turkish_straits_closed:
+            return ()
+        return tuple(s.id for s in self.map.straits if s.optional)
+
+    # --- capacity ----------------------------------------------------------------------
+    def carrier_room(self, carrier: dict[str, Any]) -> int:
+        spec = self.spec(carrier)
+        used = sum(self.spec(u).carrier_cost for u in self.cargo_of(carrier["id"]))
+        return spec.carrier_capacity - used
+
+    def mobilisation_capacity(self, t: str) -> int:
+        """max(0, IPC value - damage) (p.22, p.25)."""
+        cx = self.complex_at(t)
+        if cx is None:
+            return 0
+        return max(0, self.map.region(t).ipc - cx["damage"])
+
+    def capital_lost(self, power: str) -> bool:
+        return power in self.state["captured_capitals"]
+
+
+def select_units(
+    board: Board,
+    power: str,
+    region: str,
+    utype: str,
+    count: int,
+    *,
+    exclude: Iterable[str] = (),
+    aboard_ok: bool = False,
+) -> list[dict[str, Any]]:
+    """Pick ``count`` of the power's units of one type in a region, freshest first.
+
+    Preference (unmoved, then least movement used, then id) makes the choice reproducible and
+    keeps units with range left for later orders. Cargo is skipped unless ``aboard_ok``
+    (fighters on a carrier take off; land units on a transport only move with it).
+    """
+    skip = set(exclude)
+    cands = [
+        u
+        for u in board.units_at(region)
+        if u["power"] == power
+        and u["type"] == utype
+        and u["id"] not in skip
+        and (aboard_ok or u["aboard"] is None)
+    ]
+    cands.sort(key=lambda u: (u["moved"], int(u["id"][1:]) if u["id"][1:].isdigit() else 0))
+    return cands[:count]
+
+
+def add_unit(
+    state: dict[str, Any], power: str, utype: str, loc: str, *, aboard: str | None = None
+) -> str:
+    """Put a new unit on the board (scenario building, mobilisation); returns its id."""
+    uid = f"u{state['next_unit_id']}"
+    state["next_unit_id"] += 1
+    u = new_unit(uid, power, utype, loc)
+    u["aboard"] = aboard
+    state["units"].append(u)
+    return uid

@@ -1,0 +1,837 @@
+"""Turn-level validation for A&A 1942: purchase, combat move, noncombat move, mobilisation.
+
+Each ``check_*`` function takes the state and requests, works on a deep copy, and returns a
+plan: the errors (each an :class:`OrderError` naming its rule), how every legal request
+resolved (paths actually used, so reports can show inferred paths) and the working state
+after the legal requests. The caller's state is never changed.
+
+Rules that need the whole phase rather than one move live here: "combat moves must end in
+combat" (the bombard exception depends on the transports' moves), the no-suicide landing
+proof, end-of-turn air landing, and the per-complex mobilisation limit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.movement import (
+    CarrierPlan,
+    Illegal,
+    Load,
+    MoveChecker,
+    MoveRequest,
+    ResolvedMove,
+    UnitCount,
+    order_error,
+)
+from adjudicator.axis_allies.state import Board, copy_state
+from adjudicator.errors import OrderError
+
+# --- purchase -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PurchaseRequest:
+    power: str
+    units: tuple[UnitCount, ...]
+    repairs: tuple[tuple[str, int], ...] = ()  # (territory, damage points to repair)
+    line: int = 0
+    text: str = ""
+
+
+@dataclass
+class PurchasePlan:
+    errors: list[OrderError]
+    spent: int
+    left: int
+    units: dict[str, int]
+    repairs: dict[str, int]
+
+
+def _err(req: Any, rule: str, message: str) -> OrderError:
+    return order_error(req, Illegal(rule, message))
+
+
+def check_purchase(state: dict, edition: Edition, req: PurchaseRequest) -> PurchasePlan:
+    """Cost of units plus repairs must fit the treasury (p.10); a power whose capital is held
+    by the enemy cannot buy or repair (p.19). Over-buying for placement capacity is *not* an
+    error: unplaceable units are refunded at mobilisation (p.22)."""
+    board = Board(state, edition)
+    errors: list[OrderError] = []
+    treasury = state["treasury"][req.power]
+    units: Counter[str] = Counter()
+    cost = 0
+    if state["turn"]["power"] != req.power:
+        errors.append(_err(req, "not-your-turn", f"it is {state['turn']['power']}'s turn"))
+    if board.capital_lost(req.power):
+        errors.append(
+            _err(
+                req,
+                "purchase-capital-lost",
+                f"{req.power}'s capital is in enemy hands: it cannot purchase or repair",
+            )
+        )
+    for uc in req.units:
+        if uc.unit not in edition.units.units or uc.count < 1:
+            errors.append(_err(req, "unknown-unit", f"cannot buy {uc.count} {uc.unit!r}"))
+            continue
+        units[uc.unit] += uc.count
+        cost += edition.units[uc.unit].cost * uc.count
+    repairs: dict[str, int] = {}
+    for terr, points in req.repairs:
+        cx = board.complex_at(terr)
+        if cx is None or cx["owner"] != req.power:
+            errors.append(
+                _err(
+                    req,
+                    "repair-not-own-complex",
+                    f"{req.power} has no industrial complex in {terr} to repair",
+                )
+            )
+            continue
+        if points < 1 or points > cx["damage"]:
+            errors.append(
+                _err(
+                    req,
+                    "repair-exceeds-damage",
+                    f"the complex in {edition.map.region(terr).name} has {cx['damage']} "
+                    f"damage, cannot repair {points}",
+                )
+            )
+            continue
+        repairs[terr] = points
+        cost += points * board.rules.complex_repair_cost
+    if cost > treasury:
+        errors.append(
+            _err(
+                req,
+                "purchase-over-budget",
+                f"the purchase costs {cost} IPC but {req.power} has {treasury}",
+            )
+        )
+    return PurchasePlan(errors, cost, treasury - cost, dict(units), repairs)
+
+
+# --- movement phases ------------------------------------------------------------------------
+
+
+@dataclass
+class MovePlan:
+    step: str
+    errors: list[OrderError]
+    moves: list[ResolvedMove]
+    state: dict  # working copy after the legal requests
+    committed_carriers: dict[str, list[str]] = field(default_factory=dict)
+
+
+def check_combat_moves(
+    state: dict,
+    edition: Edition,
+    power: str,
+    requests: list[MoveRequest],
+    carrier_plans: list[CarrierPlan] = (),  # type: ignore[assignment]
+) -> MovePlan:
+    """Validate the whole combat move: per-move rules, then "must end in combat" with its four
+    exceptions, then the no-suicide landing proof for every aircraft that moved."""
+    work = copy_state(state)
+    board = Board(work, edition)
+    checker = MoveChecker(board, power, "combat")
+    plan = MovePlan("combat", [], [], work)
+    committed: dict[str, list[str]] = {}
+    for cp in carrier_plans:
+        try:
+            committed.update(_commit_carriers(board, power, cp, committed))
+        except Illegal as exc:
+            plan.errors.append(order_error(cp, exc))
+    start_contested = {z for z in edition.map.sea_zones if board.contested_at_start(z, power)}
+    for req in requests:
+        try:
+            _refuse_committed(board, req, committed)
+            snapshot = copy_state(work)
+            try:
+                res = checker.apply(req)
+            except Illegal:
+                _restore(work, snapshot)
+                raise
+            plan.moves.append(res)
+        except Illegal as exc:
+            plan.errors.append(order_error(req, exc))
+    plan.errors.extend(_check_combat_ends(board, power, plan.moves, start_contested))
+    plan.errors.extend(_check_air_landing_possible(board, power, plan.moves, committed))
+    plan.committed_carriers = committed
+    work["committed_carriers"] = committed
+    return plan
+
+
+def _restore(work: dict, snapshot: dict) -> None:
+    work.clear()
+    work.update(snapshot)
+
+
+def _commit_carriers(
+    board: Board, power: str, cp: CarrierPlan, already: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    start = cp.path[0]
+    free = [
+        u
+        for u in board.units_at(start)
+        if u["power"] == power and board.spec(u).carrier_capacity and u["id"] not in already
+    ]
+    if len(free) < cp.count:
+        raise Illegal(
+            "unit-not-available",
+            f"{power} has no carrier free in {board.map.region(start).name} for that landing plan",
+        )
+    if (
+        not board.map.path_is_connected(
+            cp.path,
+            "sea",
+            open_canals=board.open_canals(power),
+            closed_straits=board.closed_straits(),
+        )
+        or len(cp.path) - 1 > board.spec(free[0]).move
+    ):
+        raise Illegal(
+            "carrier-plan-illegal",
+            "the declared carrier move is not a legal naval move: "
+            + " - ".join(board.map.region(r).name for r in cp.path),
+        )
+    for r in cp.path[1:]:
+        if board.hostile_sea(r, power):
+            raise Illegal(
+                "carrier-plan-illegal",
+                f"the declared carrier move enters hostile {board.map.region(r).name}",
+            )
+    return {u["id"]: list(cp.path) for u in free[: cp.count]}
+
+
+def _refuse_committed(board: Board, req: MoveRequest, committed: dict[str, list[str]]) -> None:
+    """A carrier named in a landing plan may not move in combat move (p.26)."""
+    if not committed or not req.units:
+        return
+    start = req.path[0]
+    here = [u for u in board.units_at(start) if u["power"] == req.power and u["id"] in committed]
+    for uc in req.units:
+        if not board.units_table[uc.unit].carrier_capacity:
+            continue
+        free = [
+            u
+            for u in board.units_at(start)
+            if u["power"] == req.power and u["type"] == uc.unit and u["id"] not in committed
+        ]
+        if here and len(free) < uc.count:
+            raise Illegal(
+                "carrier-committed",
+                f"the carrier in {board.map.region(start).name} is promised for a fighter "
+                "landing and cannot move in combat move",
+            )
+
+
+def _check_combat_ends(
+    board: Board, power: str, moves: list[ResolvedMove], start_contested: set[str]
+) -> list[OrderError]:
+    """Combat moves must end in combat (p.11) unless one of the four exceptions applies."""
+    errors: list[OrderError] = []
+    m = board.map
+    assault_zones = {mv.path[-1]: mv.unload_to for mv in moves if mv.unload_to}
+    for mv in moves:
+        dest = mv.path[-1]
+        req = mv.request
+        if mv.unload_to or (mv.loaded and not mv.path[1:]):
+            continue  # transports in an assault (exception 2) / boarding handled elsewhere
+        if m.is_land(dest):
+            if board.enemy_territory(dest, power) and dest not in mv.blitzed:
+                continue
+            if mv.blitzed:
+                mv.exceptions.append("blitz")  # exception 1
+                continue
+            if (req.air_joins == "land" or req.bombing) and board.enemy_territory(dest, power):
+                continue
+        else:
+            if board.enemy_units_at(dest, power):
+                continue  # includes exception 4: only enemy subs/transports
+            if req.air_joins == "sea" and dest in assault_zones:
+                continue
+            if mv.path[0] in start_contested and len(mv.path) > 1:
+                mv.exceptions.append("left-contested-zone")  # exception 3
+                continue
+            if req.bombard and dest in assault_zones and req.bombard in ("*", assault_zones[dest]):
+                mv.exceptions.append("bombard")  # exception 2
+                continue
+            if req.bombard:
+                errors.append(
+                    order_error(
+                        req,
+                        Illegal(
+                            "bombard-needs-assault",
+                            f"no amphibious assault unloads from {m.region(dest).name} into "
+                            f"{m.region(req.bombard).name}",
+                        ),
+                    )
+                )
+                continue
+        errors.append(
+            order_error(
+                req,
+                Illegal(
+                    "combat-move-must-end-in-combat",
+                    f"a combat move must end in combat, but {m.region(dest).name} holds no enemy "
+                    "(move it in noncombat move instead)",
+                ),
+            )
+        )
+    return errors
+
+
+def _carrier_spots(board: Board, power: str, committed: dict[str, list[str]]) -> dict[str, int]:
+    """Sea zone -> fighter room expected at the end of the turn.
+
+    Carriers that stay put count where they are; a carrier that will still move counts only at
+    the end of its declared landing plan (p.26: no relying on undeclared carrier moves).
+    Newly bought carriers count next to the power's usable complexes."""
+    room: Counter[str] = Counter()
+    for u in board.state["units"]:
+        spec = board.spec(u)
+        if not spec.carrier_capacity or not board.allied(u["power"], power):
+            continue
+        zone = committed[u["id"]][-1] if u["id"] in committed else u["loc"]
+        free = spec.carrier_capacity - sum(
+            board.spec(c).carrier_cost for c in board.cargo_of(u["id"])
+        )
+        room[zone] += free
+    bought = (
+        board.state["purchased"].get("carrier", 0) if board.state["turn"]["power"] == power else 0
+    )
+    if bought:
+        for t in board.state["complexes"]:
+            if _usable_complex(board, power, t):
+                for z in board.map.sea_neighbours(t):
+                    room[z] += bought * board.units_table["carrier"].carrier_capacity
+    # fighters already airborne in a zone (took off, did not move) need room too
+    for u in board.state["units"]:
+        if (
+            u["power"] == power
+            and board.spec(u).carrier_cost
+            and u["aboard"] is None
+            and board.map.is_sea(u["loc"])
+            and u["moved"] == 0
+        ):
+            room[u["loc"]] -= board.spec(u).carrier_cost
+    return dict(room)
+
+
+def _check_air_landing_possible(
+    board: Board, power: str, moves: list[ResolvedMove], committed: dict[str, list[str]]
+) -> list[OrderError]:
+    """No suicide missions (p.26): every aircraft that moved in combat must still reach a
+    landing spot with its remaining movement, assuming the best dice."""
+    errors: list[OrderError] = []
+    m = board.map
+    spots = _carrier_spots(board, power, committed)
+    needs_carrier: list[tuple[dict, set[str], MoveRequest]] = []
+    for mv in moves:
+        for uid in mv.unit_ids:
+            u = board.unit(uid)
+            spec = board.spec(u)
+            if not spec.is_air:
+                continue
+            left = spec.move - u["moved"]
+            reach = m.reachable(u["loc"], left, "air")
+            if any(m.is_land(r) and board.friendly_at_start(r, power) for r in reach):
+                continue
+            zones = {r for r in reach if m.is_sea(r) and spots.get(r, 0) > 0}
+            if spec.carrier_cost and zones:
+                needs_carrier.append((u, zones, mv.request))
+                continue
+            errors.append(
+                order_error(
+                    mv.request,
+                    Illegal(
+                        "air-no-landing",
+                        f"{spec.name} attacking {m.region(u['loc']).name} could not reach a landing "
+                        f"spot with {left} moves left (no suicide missions; declare a carrier move "
+                        "if a carrier is to catch it)",
+                    ),
+                )
+            )
+    for u, zones, req in sorted(needs_carrier, key=lambda x: len(x[1])):
+        z = next((z for z in sorted(zones) if spots.get(z, 0) > 0), None)
+        if z is None:
+            errors.append(
+                order_error(
+                    req,
+                    Illegal(
+                        "air-no-landing",
+                        f"{board.spec(u).name} from {m.region(u['loc']).name}: every reachable "
+                        "carrier is full",
+                    ),
+                )
+            )
+            continue
+        spots[z] -= board.spec(u).carrier_cost
+    return errors
+
+
+def check_noncombat_moves(
+    state: dict, edition: Edition, power: str, requests: list[MoveRequest]
+) -> MovePlan:
+    """Validate noncombat move on the state after combat, then land every aircraft."""
+    work = copy_state(state)
+    board = Board(work, edition)
+    checker = MoveChecker(board, power, "noncombat")
+    plan = MovePlan("noncombat", [], [], work)
+    committed = work.get("committed_carriers", {})
+    done: set[str] = set()
+    for req in requests:
+        snapshot = copy_state(work)
+        try:
+            res = checker.apply(req)
+            for uid in res.unit_ids:
+                if uid in committed:
+                    if tuple(committed[uid]) != res.path:
+                        raise Illegal(
+                            "carrier-plan-not-followed",
+                            "a carrier promised for a fighter landing must make the declared "
+                            "move " + " - ".join(committed[uid]),
+                        )
+                    done.add(uid)
+            plan.moves.append(res)
+        except Illegal as exc:
+            _restore(work, snapshot)
+            plan.errors.append(order_error(req, exc))
+    for uid, path in committed.items():
+        if uid not in done and len(path) > 1:
+            plan.errors.append(
+                order_error(
+                    None,
+                    Illegal(
+                        "carrier-plan-not-followed",
+                        "a carrier promised for a fighter landing did not make its declared move "
+                        + " - ".join(path),
+                    ),
+                )
+            )
+    plan.errors.extend(check_air_landed(board, power))
+    return plan
+
+
+def check_air_landed(board: Board, power: str) -> list[OrderError]:
+    """At the end of noncombat move every aircraft of the power must be on a territory
+    friendly since the start of the turn or on a friendly carrier with room (p.21). New
+    carriers to be mobilised next to a usable complex count (p.21, p.22)."""
+    errors: list[OrderError] = []
+    m = board.map
+    room: Counter[str] = Counter()
+    for u in board.state["units"]:
+        s = board.spec(u)
+        if s.carrier_capacity and board.allied(u["power"], power):
+            room[u["loc"]] += s.carrier_capacity - sum(
+                board.spec(c).carrier_cost for c in board.cargo_of(u["id"])
+            )
+    bought = board.state["purchased"].get("carrier", 0)
+    new_zones = (
+        {
+            z
+            for t in board.state["complexes"]
+            if _usable_complex(board, power, t)
+            for z in m.sea_neighbours(t)
+        }
+        if bought
+        else set()
+    )
+    for u in sorted(board.state["units"], key=lambda u: u["id"]):
+        s = board.spec(u)
+        if u["power"] != power or not s.is_air or u["aboard"] is not None:
+            continue
+        loc = u["loc"]
+        if m.is_land(loc):
+            if board.friendly_at_start(loc, power):
+                continue
+        elif s.carrier_cost and room[loc] >= s.carrier_cost:
+            room[loc] -= s.carrier_cost
+            continue
+        elif s.carrier_cost and loc in new_zones:
+            continue
+        errors.append(
+            order_error(
+                None,
+                Illegal(
+                    "air-no-landing",
+                    f"{s.name} {u['id']} ends the turn in {m.region(loc).name} with nowhere to land "
+                    "and would be lost",
+                ),
+            )
+        )
+    return errors
+
+
+# --- mobilisation ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlacementRequest:
+    power: str
+    unit: str
+    count: int
+    region: str
+    complex: str | None = None  # for ships/fighters at sea: which complex's limit to use
+    line: int = 0
+    text: str = ""
+
+
+@dataclass
+class PlacementPlan:
+    errors: list[OrderError]
+    placed: list[tuple[str, int, str, str | None]]  # unit, count, region, complex used
+    refunded: dict[str, int]
+    used: dict[str, int]  # complex territory -> units placed against it
+
+
+def _usable_complex(board: Board, power: str, t: str) -> bool:
+    """Own complex, territory held since before the turn began, not captured/built this turn."""
+    cx = board.complex_at(t)
+    return (
+        cx is not None
+        and cx["owner"] == power
+        and not cx.get("new", False)
+        and board.controller(t) == power
+        and board.start_controller(t) == power
+    )
+
+
+def check_placements(
+    state: dict, edition: Edition, power: str, requests: list[PlacementRequest]
+) -> PlacementPlan:
+    """Phase 5 (p.22): where purchased units may appear, and how many per complex."""
+    work = copy_state(state)
+    board = Board(work, edition)
+    m = edition.map
+    left = Counter(work["purchased"])
+    used: Counter[str] = Counter()
+    new_carrier_room: Counter[str] = Counter()
+    plan = PlacementPlan([], [], {}, {})
+    placed_complexes: set[str] = set()
+    if board.capital_lost(power):
+        plan.errors.append(
+            _err(
+                None,
+                "mobilise-capital-lost",
+                f"{power}'s capital is in enemy hands: it cannot mobilise",
+            )
+        )
+        plan.refunded = dict(left)
+        return plan
+    # carriers first, so fighters may be placed on them whatever the order of the lines
+    ordered = sorted(requests, key=lambda r: 0 if edition.units[r.unit].carrier_capacity else 1)
+    for req in ordered:
+        try:
+            spec = edition.units[req.unit] if req.unit in edition.units.units else None
+            if spec is None:
+                raise Illegal("unknown-unit", f"unknown unit {req.unit!r}")
+            if req.region not in m:
+                raise Illegal("unknown-region", f"unknown region {req.region!r}")
+            if left[req.unit] < req.count:
+                raise Illegal(
+                    "place-not-purchased",
+                    f"{power} bought {left[req.unit]} {spec.plural}, cannot place {req.count}",
+                )
+            name = m.region(req.region).name
+            if spec.production:
+                if (
+                    not m.is_land(req.region)
+                    or m.region(req.region).ipc < board.rules.new_complex_min_ipc
+                ):
+                    raise Illegal(
+                        "complex-needs-ipc",
+                        f"a new industrial complex needs a territory with an IPC "
+                        f"value; {name} has none",
+                    )
+                if not (
+                    board.controller(req.region) == power
+                    and board.start_controller(req.region) == power
+                ):
+                    raise Illegal(
+                        "complex-needs-owned-territory",
+                        f"{name} has not been {power}'s since the start of the turn",
+                    )
+                if board.complex_at(req.region) or req.region in placed_complexes or req.count > 1:
+                    raise Illegal(
+                        "one-complex-per-territory", f"{name} already has an industrial complex"
+                    )
+                placed_complexes.add(req.region)
+                left[req.unit] -= req.count
+                plan.placed.append((req.unit, req.count, req.region, None))
+                continue
+            site = _placement_site(board, power, req, spec, new_carrier_room, placed_complexes)
+            cap = board.mobilisation_capacity(site)
+            if used[site] + req.count > cap:
+                raise Illegal(
+                    "mobilisation-limit",
+                    f"the complex in {m.region(site).name} can mobilise {cap} units this turn "
+                    f"(IPC value minus damage); {used[site]} already placed",
+                )
+            if spec.carrier_capacity:
+                new_carrier_room[req.region] += spec.carrier_capacity * req.count
+            used[site] += req.count
+            left[req.unit] -= req.count
+            plan.placed.append((req.unit, req.count, req.region, site))
+        except Illegal as exc:
+            plan.errors.append(order_error(req, exc))
+    plan.refunded = {u: n for u, n in left.items() if n > 0}
+    plan.used = dict(used)
+    return plan
+
+
+def _placement_site(
+    board: Board,
+    power: str,
+    req: PlacementRequest,
+    spec: Any,
+    new_carrier_room: Counter[str],
+    placed_complexes: set[str],
+) -> str:
+    m = board.map
+    name = m.region(req.region).name
+    if m.is_land(req.region):
+        if spec.is_sea:
+            raise Illegal("ships-at-sea", f"naval units are placed in sea zones, not {name}")
+        if req.region in placed_complexes:
+            raise Illegal(
+                "new-complex-not-usable",
+                f"the complex placed in {name} this turn cannot mobilise units yet",
+            )
+        cx = board.complex_at(req.region)
+        if cx is None:
+            raise Illegal("place-needs-complex", f"{name} has no industrial complex")
+        if cx["owner"] != power:
+            raise Illegal(
+                "place-allied-complex",
+                f"the complex in {name} belongs to {cx['owner']}, not {power}",
+            )
+        if not _usable_complex(board, power, req.region):
+            raise Illegal(
+                "place-complex-not-held",
+                f"the complex in {name} was not {power}'s since the start of the turn",
+            )
+        return req.region
+    # a sea zone
+    if spec.is_land or (spec.is_air and not spec.carrier_cost):
+        raise Illegal("place-on-land", f"{spec.plural} are placed on land, not in {name}")
+    cands = sorted(
+        t for t in m.neighbours(req.region) if m.is_land(t) and _usable_complex(board, power, t)
+    )
+    if req.complex:
+        cands = [t for t in cands if t == req.complex]
+    if not cands:
+        raise Illegal(
+            "ships-adjacent-to-complex",
+            f"{name} does not border a complex {power} may use this turn",
+        )
+    if spec.is_air:
+        own_room = (
+            sum(
+                board.carrier_room(u)
+                for u in board.units_at(req.region)
+                if u["power"] == power and board.spec(u).carrier_capacity
+            )
+            + new_carrier_room[req.region]
+        )
+        if own_room < req.count * spec.carrier_cost:
+            raise Illegal(
+                "fighter-needs-own-carrier",
+                f"new fighters in {name} need room on {power}'s own carrier",
+            )
+        new_carrier_room[req.region] -= req.count * spec.carrier_cost
+    # the complex with the most room left (digest §6.4 #18)
+    return max(cands, key=lambda t: (board.mobilisation_capacity(t), t))
+
+
+# --- battles and the summary ------------------------------------------------------------------
+
+
+@dataclass
+class Battle:
+    region: str
+    kind: str  # "land", "sea", "amphibious", "bombing", "uncontested"
+    attacker: dict[str, int]
+    defender: dict[str, int]
+
+
+def pending_battles(
+    state: dict, edition: Edition, power: str, moves: list[ResolvedMove]
+) -> list[Battle]:
+    """Battles the combat move sets up, read from the working state after combat move."""
+    board = Board(state, edition)
+    m = edition.map
+    out: list[Battle] = []
+    bombers = {uid for mv in moves if mv.request.bombing for uid in mv.unit_ids}
+    raids: dict[str, Counter[str]] = {}
+    for uid in sorted(bombers):
+        u = board.unit(uid)
+        raids.setdefault(u["loc"], Counter())[u["type"]] += 1
+    for r, c in sorted(raids.items()):
+        out.append(Battle(r, "bombing", dict(c), {}))
+    amphib = {mv.unload_to for mv in moves if mv.unload_to}
+    for rid in list(m.territories) + list(m.sea_zones):
+        att = Counter(
+            u["type"]
+            for u in board.units_at(rid)
+            if u["power"] == power
+            and u["aboard"] is None
+            and u["id"] not in bombers
+            and (u["moved_in"] == "combat" or m.is_sea(rid))
+        )
+        if not att:
+            continue
+        enemies = board.enemy_units_at(rid, power)
+        if m.is_land(rid):
+            if not board.enemy_territory(rid, power):
+                continue
+            dfn = Counter(u["type"] for u in enemies)
+            kind = "amphibious" if rid in amphib else ("land" if dfn else "uncontested")
+        else:
+            if not board.hostile_sea(rid, power):
+                continue
+            dfn = Counter(u["type"] for u in enemies if u["aboard"] is None)
+            kind = "sea"
+        out.append(Battle(rid, kind, dict(att), dict(dfn)))
+    return out
+
+
+def summarise(
+    edition: Edition,
+    purchase: PurchasePlan | None = None,
+    combat: MovePlan | None = None,
+    noncombat: MovePlan | None = None,
+    placement: PlacementPlan | None = None,
+    power: str | None = None,
+) -> list[str]:
+    """Lines for ``adj orders``: resolved paths, IPC spent and left, and the battles."""
+    m = edition.map
+    lines: list[str] = []
+
+    def units_text(c: dict[str, int]) -> str:
+        return (
+            ", ".join(
+                f"{n} {edition.units[u].name if n == 1 else edition.units[u].plural}"
+                for u, n in sorted(c.items())
+            )
+            or "nothing"
+        )
+
+    if purchase is not None:
+        lines.append(
+            f"Purchase: {units_text(purchase.units)}"
+            + (f"; repairs {purchase.repairs}" if purchase.repairs else "")
+        )
+        lines.append(f"IPC spent {purchase.spent}, left {purchase.left}")
+    for plan in (combat, noncombat):
+        if plan is None:
+            continue
+        lines.append(f"{plan.step.capitalize()} move:")
+        for mv in plan.moves:
+            counts = {uc.unit: uc.count for uc in mv.request.units}
+            route = " - ".join(m.region(r).name for r in mv.path)
+            note = " (path inferred)" if mv.path_inferred else ""
+            if mv.unload_to:
+                note += f", unloading into {m.region(mv.unload_to).name}"
+            if mv.blitzed:
+                note += ", blitzing " + ", ".join(m.region(t).name for t in mv.blitzed)
+            lines.append(f"  {units_text(counts)}: {route}{note}")
+        for e in plan.errors:
+            lines.append(f"  ! {e.message} [{e.rule}]")
+    if combat is not None and power is not None:
+        battles = pending_battles(combat.state, edition, power, combat.moves)
+        lines.append("Battles:" if battles else "Battles: none")
+        for bt in battles:
+            lines.append(
+                f"  {m.region(bt.region).name} ({bt.kind}): {units_text(bt.attacker)} "
+                f"against {units_text(bt.defender)}"
+            )
+    if placement is not None:
+        for unit, n, region, _ in placement.placed:
+            lines.append(f"Mobilise {units_text({unit: n})} in {m.region(region).name}")
+        if placement.refunded:
+            lines.append(f"Refunded: {units_text(placement.refunded)}")
+        for e in placement.errors:
+            lines.append(f"  ! {e.message} [{e.rule}]")
+    return lines
+
+
+# --- adapter from the order parser's objects ------------------------------------------------
+
+
+def _counts(ucs: Any) -> tuple[UnitCount, ...]:
+    return tuple(UnitCount(uc.unit, uc.count) for uc in ucs)
+
+
+def requests_from_orders(
+    orders: Any, power: str, line: int = 0, text: str = ""
+) -> list[MoveRequest]:
+    """Turn one parsed ``Move`` or ``TransportMove`` (``adjudicator.axis_allies.orders``) into
+    engine requests. Duck-typed on purpose: the rules must not depend on the grammar.
+
+    ``Move.cargo`` is not needed: cargo aboard a moving ship rides along by itself. Raises :class:`Illegal` ("unload-once") for a transport line with two unload targets.
+    """
+    if hasattr(orders, "steps"):  # TransportMove
+        zone = orders.transport_at
+        path = [zone]
+        loads = []
+        unloads = []
+        for st in orders.steps:
+            if st.action == "move":
+                zone = st.region
+                path.append(zone)
+            elif st.action == "load":
+                loads.append(Load(zone, st.region, _counts(st.units)))
+            elif st.action == "unload":
+                unloads.append(st.region)
+        if len(set(unloads)) > 1:
+            raise Illegal(
+                "unload-once", "a transport unloads only once per turn, into one territory"
+            )
+        return [
+            MoveRequest(
+                power,
+                _counts(orders.transports),
+                tuple(path),
+                True,
+                loads=tuple(loads),
+                unload=unloads[0] if unloads else None,
+                line=line,
+                text=text,
+            )
+        ]
+    bombard = orders.bombard_target or ("*" if orders.bombard else None)
+    out = [
+        MoveRequest(
+            power,
+            _counts(orders.units),
+            tuple(orders.path),
+            bool(orders.path_given),
+            bombing=orders.bombing,
+            air_joins=orders.air_joins,
+            bombard=bombard,
+            line=line,
+            text=text,
+        )
+    ]
+    return out
+
+
+def purchase_from_order(order: Any, power: str, line: int = 0, text: str = "") -> PurchaseRequest:
+    return PurchaseRequest(
+        power, _counts(order.units), tuple(sorted(dict(order.repairs).items())), line, text
+    )
+
+
+def placements_from_order(
+    order: Any, power: str, line: int = 0, text: str = ""
+) -> list[PlacementRequest]:
+    return [
+        PlacementRequest(power, uc.unit, uc.count, order.at, line=line, text=text)
+        for uc in order.units
+    ]
