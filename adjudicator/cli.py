@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from adjudicator import service
+from adjudicator.desk import cli as desk_cli
 from adjudicator.errors import AdjudicatorError
 from adjudicator.registry import game_kinds, get_game
 from adjudicator.store import GameFolder
@@ -23,10 +24,8 @@ def _emit(as_json: bool, data: dict, text: str) -> None:
 
 
 def _folder(path: str) -> GameFolder:
-    folder = GameFolder(path)
-    if not folder.exists():
-        raise AdjudicatorError(f"no game at {path} (expected {Path(path) / 'game.json'})")
-    return folder
+    # moderator's desk: a game folder path, or a game NAME inside the judge folder
+    return desk_cli.game_folder(path)
 
 
 def _read_text(source: str | None) -> str:
@@ -54,7 +53,9 @@ class _Group(click.Group):
 
 @click.group(cls=_Group)
 @click.version_option(package_name="adjudicator")
-def main() -> None:
+@click.option("--judge", envvar="ADJ_JUDGE", type=click.Path(file_okay=False),
+              help="Judge folder: games may then be named instead of given as paths.")
+def main(judge: str | None) -> None:
     """Referee play-by-email board wargames (Diplomacy, Axis & Allies)."""
 
 
@@ -62,13 +63,27 @@ def main() -> None:
 @click.argument("kind", type=click.Choice(game_kinds()))
 @click.argument("game_dir", type=click.Path(file_okay=False))
 @click.option("--title", help="Game title shown in reports (default: the folder name).")
+@click.option("--deadline", multiple=True,
+              help="Phase length: 48h, or per phase kind (repeat): movement=48h, retreat=24h.")
+@click.option("--grace", help="Grace period after a deadline (e.g. 12h).")
+@click.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
+@click.option("--reminder", help="Remind missing powers this long before the deadline.")
 @json_option
-def new(kind: str, game_dir: str, title: str | None, as_json: bool) -> None:
-    """Create a new game of KIND in GAME_DIR."""
-    folder = service.new_game(game_dir, kind, title=title)
+def new(kind: str, game_dir: str, title: str | None, deadline: tuple[str, ...],
+        grace: str | None, early: bool | None, reminder: str | None, as_json: bool) -> None:
+    """Create a new game of KIND in GAME_DIR (or NAME inside the judge folder)."""
+    from adjudicator.desk import deadlines as desk_deadlines
+    from adjudicator.desk.judge import new_game_path
+
+    path = new_game_path(game_dir, desk_cli.judge_option_value())
+    if deadline:
+        desk_deadlines.parse_lengths(deadline)  # refuse bad input before creating anything
+    folder = service.new_game(path, kind, title=title)
+    desk = desk_cli.configure_new_game(folder, deadline, grace, early, reminder)
     st = service.status(folder)
-    _emit(as_json, {"game_dir": str(folder.path), **st},
-          f"created {kind} game in {folder.path}: {st['phase_name']}")
+    _emit(as_json, {"game_dir": str(folder.path), **st, "desk": desk},
+          f"created {kind} game in {folder.path}: {st['phase_name']}"
+          + (f"; deadline {desk['deadline']}" if desk.get("deadline") else ""))
 
 
 def _format_ack(ack: service.Acknowledgement) -> str:
@@ -92,10 +107,19 @@ def _format_ack(ack: service.Acknowledgement) -> str:
 @click.argument("game_dir")
 @click.option("--power", "-p", required=True, help="The power these orders are for.")
 @click.argument("source", required=False)
+@click.option("--forum/--plain", "forum", default=None,
+              help="Treat SOURCE as a pasted forum post (strip [quote] blocks and BBCode); "
+                   "default: when it contains BBCode.")
 @json_option
-def orders(game_dir: str, power: str, source: str | None, as_json: bool) -> None:
+def orders(game_dir: str, power: str, source: str | None, forum: bool | None,
+           as_json: bool) -> None:
     """Submit orders for POWER from SOURCE (a file, or - / nothing for stdin)."""
-    ack = service.submit_orders(_folder(game_dir), power, _read_text(source))
+    from adjudicator.desk.forum import prepare_forum_submission
+
+    folder = _folder(game_dir)
+    mode = "auto" if forum is None else ("forum" if forum else "plain")
+    text, src = prepare_forum_submission(folder, _read_text(source), mode)
+    ack = service.submit_orders(folder, power, text, source=src)
     _emit(as_json, ack.to_json(), _format_ack(ack))
     if not ack.ok:
         sys.exit(1)
@@ -205,6 +229,30 @@ def report(game_dir: str, phase: str | None, fmt: str, template: str | None,
         click.echo(text, nl=not text.endswith("\n"))
 
 
+@main.command("map")
+@click.argument("game_dir")
+@click.argument("phase", required=False)
+@click.option("--orders/--no-orders", default=True, show_default=True,
+              help="Draw the phase's orders and their results.")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+              help="FILE.svg or FILE.png")
+@click.option("--scale", default=1.0, show_default=True, help="PNG scale factor.")
+def map_(game_dir: str, phase: str | None, orders: bool, output: str, scale: float) -> None:
+    """Draw the map of PHASE (with its orders) or, without PHASE, the current position."""
+    folder = _folder(game_dir)
+    svg = service.game_of(folder).render_map(folder, phase, show_orders=orders)
+    out = Path(output)
+    if out.suffix.lower() == ".png":
+        from adjudicator.render.png import svg_to_png
+
+        out.write_bytes(svg_to_png(svg, scale=scale))
+    elif out.suffix.lower() == ".svg":
+        out.write_text(svg, encoding="utf-8")
+    else:
+        raise click.UsageError("the output file must end in .svg or .png")
+    click.echo(f"wrote {out}")
+
+
 @main.command()
 @click.argument("game_dir")
 @click.argument("phase")
@@ -240,12 +288,22 @@ def demo(kind: str, game_dir: str) -> None:
 @click.argument("game_dir")
 @json_option
 def fsck(game_dir: str, as_json: bool) -> None:
-    """Verify the game folder: replaying history must reproduce game.json."""
-    problems = service.verify_replay(_folder(game_dir))
-    _emit(as_json, {"ok": not problems, "problems": problems},
-          "\n".join(problems) if problems else "ok: history replays to game.json byte for byte")
+    """Verify a game (or every game of a judge): state schema, replay, audit hash chain."""
+    from adjudicator.desk.fsck import problems_of
+
+    result = desk_cli.fsck_target(game_dir)
+    problems = [f"{name}: {p}" for name, checks in result.items() for p in problems_of(checks)]
+    _emit(as_json, {"ok": not problems, "problems": problems, "checks": result},
+          "\n".join(problems) if problems else
+          "ok: state schema valid; history replays to game.json byte for byte; "
+          "audit chain intact")
     if problems:
         sys.exit(1)
+
+
+# --- moderator's desk commands (adjudicator/desk/cli.py) ------------------------------------
+for _command in desk_cli.COMMANDS:
+    main.add_command(_command)
 
 
 if __name__ == "__main__":

@@ -72,3 +72,18 @@ class Game(Protocol):
 
     def render_map(self, folder: Any, phase: str | None, show_orders: bool = True) -> str:
         """SVG map: the current position (phase None) or a resolved phase with its orders."""
+
+
+# --- Optional methods --------------------------------------------------------------------
+# A game may also define ``phase_kind(state) -> str``: the kind of the current phase
+# ("movement", "retreat", "adjustment" for Diplomacy; Axis & Allies may say "turn"). The
+# moderator's desk uses it to pick the deadline length. Games without it have one kind.
+DEFAULT_PHASE_KIND = "default"
+
+
+def phase_kind(game: Game, state: dict) -> str:
+    """``game.phase_kind(state)`` when the game defines it, else ``"default"``."""
+    method = getattr(game, "phase_kind", None)
+    if method is None:
+        return DEFAULT_PHASE_KIND
+    return str(method(state) or DEFAULT_PHASE_KIND)

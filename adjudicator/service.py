@@ -45,6 +45,19 @@ class Acknowledgement:
         }
 
 
+class PhaseChanged(GameError):
+    """The phase a caller meant to resolve was resolved by someone else first."""
+
+
+# --- moderator's desk hook (adjudicator/desk) ----------------------------------------------
+def _desk_hook(folder: GameFolder, event: str, data: dict) -> None:
+    """Tell the moderator's desk (audit log, deadlines, result mail); runs under the game lock."""
+    from adjudicator.desk.hooks import after_operation
+
+    after_operation(folder, event, data)
+# --- end of desk hook ------------------------------------------------------------------------
+
+
 def game_of(folder: GameFolder) -> Game:
     return get_game(folder.settings()["game"])
 
@@ -61,7 +74,9 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
         "created": now_iso(),
         "options": options,
     }
-    return GameFolder.create(path, state, settings)
+    folder = GameFolder.create(path, state, settings)
+    _desk_hook(folder, "created", {"game": kind, "title": settings["title"]})
+    return folder
 
 
 def _power(game: Game, state: dict, name: str) -> str:
@@ -109,6 +124,9 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         ack.version = sub.version
         submitted = set(folder.latest_submissions(state["phase"]))
         ack.waiting_for = [p for p in game.who_must_act(state) if p not in submitted]
+        _desk_hook(folder, "submission", {
+            "phase": sub.phase, "power": power, "version": sub.version, "source": source,
+            "sha256": sha256_text(text), "errors": len(ack.errors)})
     return ack
 
 
@@ -129,11 +147,13 @@ def status(folder: GameFolder) -> dict:
     }
 
 
-def adjudicate(folder: GameFolder, force: bool = False) -> dict:
+def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None = None) -> dict:
     """Resolve the current phase from the latest submissions; returns the history record.
 
     Without ``force`` it refuses while any power that must act has not submitted;
-    with ``force`` those powers get the game's NMR rule.
+    with ``force`` those powers get the game's NMR rule. ``expect_phase`` (used by
+    ``adj tick``) refuses when another process resolved the phase in the meantime, so a
+    decision taken before the lock can never resolve the following phase by mistake.
     """
     game = game_of(folder)
     with folder.lock():
@@ -141,6 +161,8 @@ def adjudicate(folder: GameFolder, force: bool = False) -> dict:
         if game.is_over(state):
             raise GameError("the game is over")
         phase = state["phase"]
+        if expect_phase is not None and phase != expect_phase:
+            raise PhaseChanged(f"{expect_phase} was already resolved (now {phase})")
         subs = folder.latest_submissions(phase)
         missing = [p for p in game.who_must_act(state) if p not in subs]
         if missing and not force:
@@ -180,6 +202,7 @@ def adjudicate(folder: GameFolder, force: bool = False) -> dict:
         folder.write_state(resolution.state)
         entry["seq"] = int(path.name[:4])
         game.write_reports(folder, entry)
+        _desk_hook(folder, "adjudication", entry)
     return entry
 
 
@@ -203,6 +226,7 @@ def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
         folder.write_state(new)
         entry["seq"] = int(path.name[:4])
         game.write_reports(folder, entry)
+        _desk_hook(folder, "draw", entry)
     return entry
 
 
@@ -217,6 +241,7 @@ def rollback(folder: GameFolder, phase: str) -> dict:
         first = matches[0]
         archive = folder.archive_history_from(first["seq"])
         folder.write_state(first["state_before"])
+        _desk_hook(folder, "rollback", {"phase": phase, "archived_to": archive.name})
     return {"phase": phase, "archived_to": str(archive)}
 
 

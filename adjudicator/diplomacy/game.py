@@ -53,6 +53,11 @@ class DiplomacyGame:
     def is_over(self, state: dict) -> bool:
         return state.get("result") is not None
 
+    def phase_kind(self, state: dict) -> str:
+        """Deadline class of the phase: "movement", "retreat" or "adjustment" (desk deadlines)."""
+        return {"M": "movement", "R": "retreat", "A": "adjustment"}.get(
+            str(state.get("phase", ""))[-1:], "default")
+
     # --- orders ---------------------------------------------------------------------
     def parse(self, text: str, state: dict | None = None) -> ParseResult:
         return parse_orders(text, self.map)
@@ -97,4 +102,15 @@ class DiplomacyGame:
 
     def write_reports(self, folder: Any, record: dict) -> list:
         return report.write_reports(folder, record)
+
+    def render_map(self, folder: Any, phase: str | None, show_orders: bool = True) -> str:
+        from adjudicator.diplomacy.mapsvg import render_map_svg
+
+        title = str(folder.settings().get("title") or folder.path.name)
+        if phase is None:
+            return render_map_svg(folder.read_state(), None, dmap=self.map, title=title,
+                                  show_orders=False)
+        record, _ = report.find_record(folder, phase)
+        return render_map_svg(record["state_before"], record.get("results") or [], dmap=self.map,
+                              title=title, show_orders=show_orders)
 

@@ -1,0 +1,383 @@
+"""The moderator's desk commands (registered on the main ``adj`` group by adjudicator/cli.py).
+
+Every GAME argument is a game folder path or a game NAME inside the judge given by
+``adj --judge DIR``, ``$ADJ_JUDGE`` or the current folder.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from adjudicator import service
+from adjudicator.desk import deadlines, fsck, intake, outbox, tick
+from adjudicator.desk.judge import Judge, JudgeError, find_judge, is_judge, resolve_game
+from adjudicator.desk.players import Roster
+from adjudicator.store import GameFolder
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def _emit(as_json: bool, data: dict | list, text: str) -> None:
+    click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
+
+
+def judge_option_value() -> str | None:
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    return ctx.find_root().params.get("judge")
+
+
+def game_folder(spec: str) -> GameFolder:
+    return resolve_game(spec, judge_option_value())
+
+
+def current_judge(explicit: str | None = None) -> Judge:
+    j = find_judge(explicit or judge_option_value())
+    if j is None:
+        raise JudgeError("no judge folder: pass --judge DIR, set ADJ_JUDGE or cd into one")
+    return j
+
+
+def configure_new_game(folder: GameFolder, deadline: tuple[str, ...], grace: str | None,
+                       early: bool | None, reminder: str | None) -> dict:
+    """Deadline settings of a new game: the judge's defaults, then the ``adj new`` options."""
+    from adjudicator.desk.judge import judge_of
+
+    j = judge_of(folder)
+    defaults = dict(j.config["defaults"]) if j else {}
+    lengths = dict(defaults.get("deadlines") or {}) if (j or deadline) else {}
+    if deadline:
+        given = deadlines.parse_lengths(deadline)
+        if "default" in given:  # an explicit default replaces the judge's per-kind lengths
+            lengths = {}
+        lengths.update(given)
+    if not lengths:
+        return {}
+    with folder.lock():
+        desk = deadlines.configure(
+            folder, lengths=lengths,
+            grace=grace if grace is not None else defaults.get("grace", "0h"),
+            early=early if early is not None else defaults.get("early", True),
+            reminder=reminder if reminder is not None else defaults.get("reminder", "12h"))
+        game = service.game_of(folder)
+        sched = deadlines.current_schedule(folder, game, folder.read_state())
+    return {**desk, "deadline": sched.get("deadline")}
+
+
+# --- judge ------------------------------------------------------------------------------------
+@click.group("judge")
+def judge_group() -> None:
+    """Create and inspect a judge folder (many games, one config)."""
+
+
+@judge_group.command("init")
+@click.argument("judge_dir", type=click.Path(file_okay=False))
+@click.option("--moderator-email", help="The moderator's address (judge.json).")
+@click.option("--judge-address", help="The judge's own From address.")
+@click.option("--name", help="The judge's name in mail headers.")
+@json_option
+def judge_init(judge_dir: str, moderator_email: str | None, judge_address: str | None,
+               name: str | None, as_json: bool) -> None:
+    """Create a judge folder in JUDGE_DIR and print the moderator password (shown once)."""
+    judge, token = Judge.init(judge_dir, moderator_email, judge_address, name)
+    _emit(as_json, {"judge": str(judge.path), "moderator_password": token},
+          f"created judge in {judge.path}\n"
+          f"moderator password (shown once, not stored): {token}\n"
+          f"edit {judge.path / 'judge.json'} for the addresses, SMTP/IMAP and defaults")
+
+
+@judge_group.command("games")
+@click.argument("judge_dir", required=False)
+@json_option
+def judge_games(judge_dir: str | None, as_json: bool) -> None:
+    """List the games of the judge with their phase, deadline and who is missing."""
+    j = current_judge(judge_dir)
+    rows = []
+    for name in j.game_names():
+        folder = j.game(name)
+        st = service.status(folder)
+        sched = deadlines.load_schedule(folder)
+        rows.append({"game": name, "phase": st["phase"], "missing": st["missing"],
+                     "deadline": sched.get("deadline") if sched.get("phase") == st["phase"]
+                     else None, "paused": bool(sched.get("paused")), "result": st.get("result")})
+    _emit(as_json, {"games": rows}, "\n".join(
+        f"{r['game']:<20} {r['phase']:<8} deadline {r['deadline'] or '-':<22}"
+        f"{' PAUSED' if r['paused'] else ''} missing: {', '.join(r['missing']) or 'nobody'}"
+        for r in rows) or "(no games)")
+
+
+@judge_group.command("reset-moderator-password")
+@click.argument("judge_dir", required=False)
+def judge_reset(judge_dir: str | None) -> None:
+    """Issue a new moderator password (the old one stops working)."""
+    token = current_judge(judge_dir).reset_moderator_token()
+    click.echo(f"new moderator password (shown once): {token}")
+
+
+# --- players and observers -----------------------------------------------------------------
+@click.group("player")
+def player_group() -> None:
+    """Register, replace, resign and take over players (moderator commands)."""
+
+
+def _power_of(folder: GameFolder, name: str) -> str:
+    game = service.game_of(folder)
+    state = folder.read_state()
+    power = game.canonical_power(name)
+    if power is None or power not in game.powers(state):
+        raise JudgeError(f"unknown power {name!r}; powers are {', '.join(game.powers(state))}")
+    return power
+
+
+def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -> None:
+    folder = game_folder(game)
+    power = _power_of(folder, power)
+    with folder.lock():
+        token = Roster(folder).set_player(power, email, action)
+    _emit(as_json, {"game": folder.path.name, "power": power, "email": email,
+                    "password": token},
+          f"{power} in {folder.path.name}: {email}\n"
+          f"password (shown once, not stored; give it to the player): {token}")
+
+
+@player_group.command("add")
+@click.argument("game")
+@click.argument("power")
+@click.option("--email", required=True)
+@json_option
+def player_add(game: str, power: str, email: str, as_json: bool) -> None:
+    """Register EMAIL as the player of POWER and print their password."""
+    _set_player(game, power, email, "add", as_json)
+
+
+@player_group.command("replace")
+@click.argument("game")
+@click.argument("power")
+@click.option("--email", required=True)
+@json_option
+def player_replace(game: str, power: str, email: str, as_json: bool) -> None:
+    """Give POWER to a new player (the old password stops working)."""
+    _set_player(game, power, email, "replace", as_json)
+
+
+@player_group.command("takeover")
+@click.argument("game")
+@click.argument("power")
+@click.option("--email", required=True)
+@json_option
+def player_takeover(game: str, power: str, email: str, as_json: bool) -> None:
+    """Give an abandoned POWER to a new player."""
+    _set_player(game, power, email, "takeover", as_json)
+
+
+@player_group.command("resign")
+@click.argument("game")
+@click.argument("power")
+@click.option("--reason", default="resigned", show_default=True)
+@json_option
+def player_resign(game: str, power: str, reason: str, as_json: bool) -> None:
+    """Mark POWER abandoned (its player resigned or vanished); its password stops working."""
+    folder = game_folder(game)
+    power = _power_of(folder, power)
+    with folder.lock():
+        Roster(folder).resign(power, reason)
+    _emit(as_json, {"power": power, "status": "abandoned"},
+          f"{power} is abandoned; give it to someone with: adj player takeover")
+
+
+@player_group.command("list")
+@click.argument("game")
+@json_option
+def player_list(game: str, as_json: bool) -> None:
+    """Show who plays which power, the observers and lateness (never passwords)."""
+    data = Roster(game_folder(game)).public()
+    lines = [f"{p:<10} {r['status']:<10} {r['email']}" for p, r in data["powers"].items()]
+    lines += [f"observer   {o['email']}" for o in data["observers"]]
+    for p, e in data["lateness"].items():
+        lines.append(f"{p:<10} late {e['late']}, NMR {e['nmr']}")
+    _emit(as_json, data, "\n".join(lines) or "(nobody registered)")
+
+
+@click.group("observer")
+def observer_group() -> None:
+    """Observers receive the results but cannot order."""
+
+
+@observer_group.command("add")
+@click.argument("game")
+@click.option("--email", required=True)
+def observer_add(game: str, email: str) -> None:
+    folder = game_folder(game)
+    with folder.lock():
+        Roster(folder).add_observer(email)
+    click.echo(f"{email} now observes {folder.path.name}")
+
+
+@observer_group.command("remove")
+@click.argument("game")
+@click.option("--email", required=True)
+def observer_remove(game: str, email: str) -> None:
+    folder = game_folder(game)
+    with folder.lock():
+        Roster(folder).remove_observer(email)
+    click.echo(f"{email} no longer observes {folder.path.name}")
+
+
+# --- mail -------------------------------------------------------------------------------------
+@click.group("mail")
+def mail_group() -> None:
+    """Read orders from mail and send replies."""
+
+
+@mail_group.command("ingest")
+@click.option("--eml", "eml", type=click.Path(exists=True, dir_okay=False), multiple=True,
+              help="One message file (repeatable).")
+@click.option("--mbox", type=click.Path(exists=True, dir_okay=False), help="An mbox file.")
+@click.option("--maildir", type=click.Path(exists=True, file_okay=False), help="A Maildir.")
+@click.argument("stdin", required=False, type=click.Choice(["-"]))
+@json_option
+def mail_ingest(eml: tuple[str, ...], mbox: str | None, maildir: str | None,
+                stdin: str | None, as_json: bool) -> None:
+    """Ingest messages (one message on stdin with -), answer each in the outbox."""
+    j = current_judge()
+    sources: list[tuple[str, object]] = []
+    for f in eml:
+        sources.append((f"eml:{Path(f).name}", [Path(f).read_bytes()]))
+    if mbox:
+        sources.append((f"mbox:{Path(mbox).name}", intake.iter_mbox(mbox)))
+    if maildir:
+        sources.append((f"maildir:{Path(maildir).name}", intake.iter_maildir(maildir)))
+    if stdin or not sources:
+        sources.append(("stdin", [sys.stdin.buffer.read()]))
+    outcomes = []
+    for source, msgs in sources:
+        outcomes += intake.ingest_many(j, msgs, source)
+    _emit(as_json, {"messages": [o.to_json() for o in outcomes]}, "\n".join(
+        f"{o.status:<22} {o.game or '-':<16} {','.join(o.powers) or '-':<10} {o.message_id}"
+        + (f"  ({o.detail})" if o.detail else "") for o in outcomes) or "(no messages)")
+
+
+@mail_group.command("send")
+def mail_send() -> None:
+    """Deliver the pending outbox by SMTP (judge.json smtp.host)."""
+    sent = outbox.flush(current_judge())
+    click.echo(f"sent {len(sent)} message(s)")
+
+
+@mail_group.command("poll")
+@json_option
+def mail_poll(as_json: bool) -> None:
+    """Fetch unseen mail by IMAP (judge.json imap.*) and ingest it."""
+    j = current_judge()
+    outcomes = intake.ingest_many(j, outbox.poll_imap(j), "imap")
+    _emit(as_json, {"messages": [o.to_json() for o in outcomes]},
+          f"ingested {len(outcomes)} message(s)")
+
+
+# --- deadlines, tick, pause ------------------------------------------------------------------
+@click.command("deadline")
+@click.argument("game")
+@click.option("--at", "at", help="New deadline (ISO 8601, UTC unless an offset is given).")
+@click.option("--in", "within", help="New deadline from now (48h, 2d, 1d12h...).")
+@click.option("--extend", help="Move the current deadline by DURATION.")
+@click.option("--length", multiple=True,
+              help="Phase lengths for later phases: 48h or KIND=DUR (movement=48h, retreat=24h).")
+@click.option("--grace", help="Grace period after the deadline before NMR processing.")
+@click.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
+@click.option("--reminder", help="Remind missing powers this long before the deadline.")
+@json_option
+def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | None,
+                 length: tuple[str, ...], grace: str | None, early: bool | None,
+                 reminder: str | None, as_json: bool) -> None:
+    """Show or change GAME's deadline and deadline settings (moderator)."""
+    folder = game_folder(game)
+    g = service.game_of(folder)
+    with folder.lock():
+        if length or grace is not None or early is not None or reminder is not None:
+            desk = deadlines.configure(folder, lengths=deadlines.parse_lengths(length),
+                                       grace=grace, early=early, reminder=reminder)
+            from adjudicator.desk.audit import game_audit
+
+            game_audit(folder.path).append("deadline-settings", desk)
+        if at or within or extend:
+            sched = deadlines.set_deadline(folder, g, at=at, within=within, extend=extend)
+        else:
+            sched = deadlines.current_schedule(folder, g, folder.read_state())
+        desk = deadlines.desk_settings(folder)
+    _emit(as_json, {"schedule": sched, "settings": desk},
+          f"{folder.path.name} {sched.get('phase')}: deadline {sched.get('deadline') or 'none'}"
+          + (" (paused)" if sched.get("paused") else "")
+          + f"\nlengths {desk.get('deadlines', {})}, grace {desk.get('grace', '0h')}, "
+            f"early {desk.get('early', True)}, reminder {desk.get('reminder', '12h')}")
+
+
+@click.command("tick")
+@click.argument("target", required=False)
+@json_option
+def tick_cmd(target: str | None, as_json: bool) -> None:
+    """Process every game that is due; send reminders (cron-friendly, idempotent)."""
+    if target and not is_judge(target):
+        reports = [tick.tick_game(game_folder(target))]
+    else:
+        reports = tick.tick_judge(current_judge(target))
+    _emit(as_json, {"games": [r.to_json() for r in reports]},
+          "\n".join(f"{r.game}: {'; '.join(r.actions)}" for r in reports if r.actions)
+          or "nothing to do")
+
+
+@click.command("pause")
+@click.argument("game")
+def pause_cmd(game: str) -> None:
+    """Stop GAME's clock: tick neither processes nor reminds until resumed."""
+    folder = game_folder(game)
+    with folder.lock():
+        deadlines.pause(folder, service.game_of(folder))
+    click.echo(f"{folder.path.name} paused")
+
+
+@click.command("resume")
+@click.argument("game")
+def resume_cmd(game: str) -> None:
+    """Restart GAME's clock with the time that was left (at least an hour)."""
+    folder = game_folder(game)
+    with folder.lock():
+        sched = deadlines.resume(folder, service.game_of(folder))
+    click.echo(f"{folder.path.name} resumed; deadline {sched.get('deadline') or 'none'}")
+
+
+@click.command("audit")
+@click.argument("game")
+@click.option("--verify", is_flag=True, help="Only check the hash chain.")
+@json_option
+def audit_cmd(game: str, verify: bool, as_json: bool) -> None:
+    """Show GAME's audit log."""
+    from adjudicator.desk.audit import game_audit
+
+    log = game_audit(game_folder(game).path)
+    problems = log.verify()
+    if verify:
+        _emit(as_json, {"ok": not problems, "problems": problems},
+              "\n".join(problems) or "ok: audit chain intact")
+    else:
+        recs = log.records()
+        _emit(as_json, {"records": recs, "problems": problems}, "\n".join(
+            f"{r['seq']:>5} {r['time']} {r['event']:<22} "
+            + json.dumps(r["data"], ensure_ascii=False)[:120] for r in recs))
+    if problems:
+        sys.exit(1)
+
+
+def fsck_target(target: str) -> dict:
+    """The checks behind ``adj fsck``: one game, or every game of a judge."""
+    if is_judge(target):
+        return fsck.check_judge(Judge(Path(target)))
+    return {"game": fsck.check_game(game_folder(target))}
+
+
+COMMANDS = [judge_group, player_group, observer_group, mail_group, deadline_cmd, tick_cmd,
+            pause_cmd, resume_cmd, audit_cmd]

@@ -1,0 +1,138 @@
+"""``adj tick``: the cron job. Safe to run every minute, twice at once, or late.
+
+For every game of the judge, in name order:
+
+1. skip games that are over or paused;
+2. renew a stale schedule (new phase: deadline = now + length of the phase kind);
+3. adjudicate when all orders are in and early processing is allowed, or when
+   deadline + grace has passed (missing powers get the game's NMR rule, i.e. ``--force``);
+4. at the deadline itself, record the missing powers as late (once per phase) and
+   tell them;
+5. send a reminder to the missing powers once per phase when the deadline is near.
+
+Idempotent: each decision is re-checked under the game lock, adjudication passes
+``expect_phase`` so a concurrent tick cannot resolve the following phase, and the
+reminder/lateness flags are per phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from adjudicator import service
+from adjudicator.desk import deadlines, outbox
+from adjudicator.desk.audit import game_audit
+from adjudicator.desk.judge import Judge, judge_of
+from adjudicator.desk.players import Roster
+from adjudicator.store import GameFolder
+
+
+@dataclass
+class TickReport:
+    game: str
+    actions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "actions": self.actions}
+
+
+def tick_judge(judge: Judge) -> list[TickReport]:
+    reports = []
+    for name in judge.game_names():
+        folder = judge.game(name)
+        try:
+            reports.append(tick_game(folder))
+        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+            game_audit(folder.path).append("tick-error", {"error": repr(exc)[:500]})
+            reports.append(TickReport(name, [f"error: {exc}"]))
+    return reports
+
+
+def tick_game(folder: GameFolder) -> TickReport:
+    report = TickReport(folder.path.name)
+    game = service.game_of(folder)
+    # Adjudicate as long as phases are due (a phase resolved at its deadline starts a new
+    # one whose deadline lies in the future, so this loop runs at most a few times).
+    for _ in range(10):
+        with folder.lock():
+            state = folder.read_state()
+            if game.is_over(state):
+                return report
+            sched = deadlines.current_schedule(folder, game, state)
+            if sched.get("paused"):
+                report.actions.append("paused")
+                return report
+            phase = state["phase"]
+            subs = folder.latest_submissions(phase)
+            missing = [p for p in game.who_must_act(state) if p not in subs]
+            due = deadlines.effective_deadline(folder, sched)
+            now = deadlines.now()
+            early = bool(deadlines.desk_settings(folder).get("early", True))
+            if not missing and early:
+                decision = "early"
+            elif due is not None and now >= due:
+                decision = "deadline"
+            else:
+                decision = None
+        if decision is None:
+            break
+        try:
+            entry = service.adjudicate(folder, force=True, expect_phase=phase)
+        except service.PhaseChanged:
+            continue  # someone else resolved it; look again
+        report.actions.append(f"adjudicated {phase} ({decision})"
+                              + (f", NMR: {', '.join(entry['nmr'])}" if entry["nmr"] else ""))
+    _lateness_and_reminders(folder, game, report)
+    return report
+
+
+def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> None:
+    judge = judge_of(folder)
+    mails: list[tuple[list[str], str, str, str]] = []
+    with folder.lock():
+        state = folder.read_state()
+        if game.is_over(state):
+            return
+        sched = deadlines.current_schedule(folder, game, state)
+        if sched.get("paused") or not sched.get("deadline"):
+            return
+        phase = state["phase"]
+        subs = folder.latest_submissions(phase)
+        missing = [p for p in game.who_must_act(state) if p not in subs]
+        deadline = deadlines.parse_time(sched["deadline"])
+        now = deadlines.now()
+        roster = Roster(folder)
+        name = folder.path.name
+        if now >= deadline and not sched.get("late_marked"):
+            late = roster.record_lateness(phase, missing, "late")
+            sched["late_marked"] = True
+            sched["reminded"] = True  # past the deadline a reminder would be a lateness notice
+            deadlines.save_schedule(folder, sched)
+            game_audit(folder.path).append("late", {"phase": phase, "powers": late})
+            if late:
+                report.actions.append("late: " + ", ".join(late))
+                due = deadlines.effective_deadline(folder, sched)
+                to = [r["email"] for p in late if (r := roster.holder(p))]
+                mails.append((to, f"[{name}] LATE: orders missing for {phase}",
+                              (f"The deadline for {game.phase_name(state)} ({phase}) has passed "
+                              f"and there are no orders from: {', '.join(late)}.\n"
+                              f"The phase will be processed at {deadlines.iso(due)} with the "
+                              "missing powers' orders replaced by the no-move rule.\n"), "late"))
+        reminder = deadlines.parse_duration(deadlines.desk_settings(folder).get("reminder")
+                                            or "12h")
+        if (not sched.get("reminded") and missing
+                and now >= deadline - timedelta(seconds=reminder)):
+            sched["reminded"] = True
+            deadlines.save_schedule(folder, sched)
+            to = [r["email"] for p in missing if (r := roster.holder(p))]
+            game_audit(folder.path).append("reminder", {"phase": phase, "powers": missing,
+                                                        "to": to})
+            report.actions.append("reminded: " + ", ".join(missing))
+            mails.append((to, f"[{name}] Reminder: orders due {sched['deadline']}",
+                          (f"Orders for {game.phase_name(state)} ({phase}) are due at "
+                          f"{sched['deadline']}.\nStill missing: {', '.join(missing)}.\n"),
+                          "reminder"))
+    if judge is not None:
+        for to, subject, body, kind in mails:
+            outbox.send(judge, to, subject, body, kind=kind)

@@ -1,0 +1,154 @@
+"""Deadlines and ``adj tick``: per-kind lengths, grace, early processing, reminders once,
+lateness per player, pause/resume, idempotence."""
+
+from __future__ import annotations
+
+import pytest
+from deskutil import body_of, order_mail
+
+from adjudicator import service
+from adjudicator.desk import deadlines
+from adjudicator.desk.players import Roster
+from adjudicator.desk.tick import tick_game, tick_judge
+from adjudicator.registry import get_game
+
+
+def test_parse_duration():
+    assert deadlines.parse_duration("48h") == 172800
+    assert deadlines.parse_duration("1d12h") == 129600
+    assert deadlines.parse_duration("90m") == 5400
+    assert deadlines.parse_duration("24") == 86400
+    for bad in ("", "h", "-3h", "1y", "12 parsecs"):
+        with pytest.raises(deadlines.DeadlineError):
+            deadlines.parse_duration(bad)
+
+
+def test_phase_kind_is_asked_of_the_game():
+    game = get_game("diplomacy")
+    assert game.phase_kind({"phase": "S1901M"}) == "movement"
+    assert game.phase_kind({"phase": "F1901R"}) == "retreat"
+    assert game.phase_kind({"phase": "W1901A"}) == "adjustment"
+    from adjudicator.game import phase_kind
+
+    assert phase_kind(object(), {"phase": "x"}) == "default"  # a game without the method
+
+
+def test_deadline_set_at_creation(desk):
+    sched = deadlines.load_schedule(desk.folder())
+    assert sched["deadline"] == "2025-03-03T12:00:00Z" and sched["kind"] == "movement"
+
+
+def test_tick_before_deadline_does_nothing_and_is_idempotent(desk, clock):
+    clock("2025-03-02T00:00:00Z")
+    assert all(not r.actions for r in tick_judge(desk.judge))
+    assert desk.folder().read_state()["phase"] == "S1901M"
+
+
+def test_reminder_once_per_phase_to_missing_players(desk, clock):
+    clock("2025-03-03T01:00:00Z")  # 11h before the deadline, reminder window is 12h
+    tick_game(desk.folder())
+    tick_game(desk.folder())
+    reminders = [m for m in desk.outbox() if "Reminder" in str(m["Subject"])
+                 and "[g1]" in str(m["Subject"])]
+    assert len(reminders) == 1
+    assert "alice@example.org" in str(reminders[0]["To"])
+    assert "Still missing: Austria, England, France" in body_of(reminders[0])
+
+
+def test_deadline_passed_forces_with_nmr_and_records_lateness(desk, clock):
+    service.submit_orders(desk.folder(), "France", "A Par - Bur\n")
+    clock("2025-03-03T12:00:00Z")
+    [rep] = [r for r in tick_judge(desk.judge) if r.game == "g1"]
+    assert rep.actions[0].startswith("adjudicated S1901M (deadline)")
+    folder = desk.folder()
+    assert folder.read_state()["phase"] == "F1901M"
+    assert folder.history()[-1]["nmr"] == ["Austria", "England", "Germany", "Italy", "Russia",
+                                           "Turkey"]
+    late = Roster(folder).load()["lateness"]
+    assert late["England"]["nmr"] == 1 and "France" not in late
+    assert late["England"]["phases"]["S1901M:nmr"] == "bob@example.org"
+    # the new phase got its own deadline from now
+    assert deadlines.load_schedule(folder)["deadline"] == "2025-03-05T12:00:00Z"
+    # idempotent: a second tick at the same moment changes nothing
+    n = len(folder.history())
+    tick_judge(desk.judge)
+    assert len(folder.history()) == n
+
+
+def test_grace_marks_late_first_then_forces(desk, clock):
+    folder = desk.folder()
+    with folder.lock():
+        deadlines.configure(folder, grace="12h")
+    clock("2025-03-03T13:00:00Z")
+    rep = tick_game(folder)
+    assert folder.read_state()["phase"] == "S1901M"
+    assert rep.actions == ["late: Austria, England, France, Germany, Italy, Russia, Turkey"]
+    assert Roster(folder).load()["lateness"]["France"]["late"] == 1
+    assert any("LATE" in str(m["Subject"]) for m in desk.outbox())
+    tick_game(folder)  # once per phase
+    assert Roster(folder).load()["lateness"]["France"]["late"] == 1
+    clock("2025-03-04T00:00:00Z")
+    tick_game(folder)
+    assert folder.read_state()["phase"] == "F1901M"
+
+
+def test_early_processing_when_all_orders_are_in(desk, clock):
+    folder = desk.folder()
+    for power in service.game_of(folder).powers(folder.read_state()):
+        service.submit_orders(folder, power, "")
+    tick_game(folder)
+    assert folder.read_state()["phase"] == "F1901M"
+    with folder.lock():
+        deadlines.configure(folder, early=False)
+    for power in ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"):
+        service.submit_orders(folder, power, "")
+    tick_game(folder)
+    assert folder.read_state()["phase"] == "F1901M"
+
+
+def test_pause_and_resume(desk, clock):
+    folder = desk.folder()
+    game = service.game_of(folder)
+    clock("2025-03-02T12:00:00Z")  # 24h left
+    with folder.lock():
+        deadlines.pause(folder, game)
+    clock("2025-03-10T00:00:00Z")
+    assert tick_game(folder).actions == ["paused"]
+    assert folder.read_state()["phase"] == "S1901M"
+    with folder.lock():
+        sched = deadlines.resume(folder, game)
+    assert sched["deadline"] == "2025-03-11T00:00:00Z"
+
+
+def test_moderator_moves_the_deadline(desk, clock):
+    folder = desk.folder()
+    game = service.game_of(folder)
+    with folder.lock():
+        deadlines.set_deadline(folder, game, extend="1d")
+    assert deadlines.load_schedule(folder)["deadline"] == "2025-03-04T12:00:00Z"
+    with folder.lock():
+        deadlines.set_deadline(folder, game, at="2025-03-05T18:00+01:00")
+    assert deadlines.load_schedule(folder)["deadline"] == "2025-03-05T17:00:00Z"
+
+
+def test_length_follows_the_phase_kind(desk, clock):
+    folder = desk.folder()
+    with folder.lock():
+        deadlines.configure(folder, lengths={"movement": "72h"})
+    orders = {"Germany": "A Mun - Bur\nA Ber - Kie\n", "Austria": "A Vie - Tyr\n",
+              "France": "A Par - Pic\n"}
+    for p, o in orders.items():
+        service.submit_orders(folder, p, o)
+    service.adjudicate(folder, force=True)
+    sched = deadlines.load_schedule(folder)
+    assert (sched["kind"], sched["deadline"]) == ("movement", "2025-03-04T12:00:00Z")  # 72h
+
+
+def test_late_mail_during_grace_is_recorded(desk, clock):
+    folder = desk.folder()
+    with folder.lock():
+        deadlines.configure(folder, grace="12h")
+    clock("2025-03-03T14:00:00Z")
+    out = desk.ingest(order_mail("g1", "France", desk.tokens["g1"]["France"], "A Par H\n"))
+    assert out.status == "accepted"
+    assert Roster(folder).load()["lateness"]["France"]["late"] == 1
