@@ -32,6 +32,12 @@ class Rules:
     # SBR: damage markers on the complex, capped at 2 x IPC (1942) vs treasury loss (Revised).
     sbr_model: Literal["complex_damage", "ipc_loss"] = "complex_damage"
     complex_repair_cost: int = 1  # IPC per damage point, paid in the purchase phase
+    # SBR: accumulated complex damage never exceeds this multiple of the territory's IPC
+    # value (1942 p.14, p.25; digest §6.2 #7).
+    sbr_damage_cap_multiple: int = 2
+    # A defending sub hit by an attacking surprise strike still makes its own strike: both
+    # strikes are simultaneous, hit units only go to the casualty zone (digest §6.2 #1).
+    struck_subs_still_strike: bool = True
     new_complex_min_ipc: int = 1  # a new complex needs a territory worth at least this
     # Transports that moved in combat move may not load, unload or move in noncombat
     # (digest §6.1 item 11, recommended ruling).
