@@ -39,6 +39,16 @@ def _frozen(d: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(d))
 
 
+def _name_index(labelled: Iterable[tuple[str, Iterable[str]]]) -> Mapping[str, str]:
+    """``normalise(label) -> id`` for every ``(id, labels)``: the one lookup regions and units
+    share. The first id to claim a label keeps it, so a clash resolves the same on every load."""
+    index: dict[str, str] = {}
+    for rid, labels in labelled:
+        for label in labels:
+            index.setdefault(normalise(label), rid)
+    return MappingProxyType(index)
+
+
 # --- map ------------------------------------------------------------------------------------
 
 
@@ -173,11 +183,7 @@ class AAMap:
     # --- names ---------------------------------------------------------------------------
     @cached_property
     def _names(self) -> Mapping[str, str]:
-        index: dict[str, str] = {}
-        for r in self:
-            for label in (r.id, r.name, r.triplea_name, *r.aliases):
-                index.setdefault(normalise(label), r.id)
-        return MappingProxyType(index)
+        return _name_index((r.id, (r.id, r.name, r.triplea_name, *r.aliases)) for r in self)
 
     def lookup(self, label: str) -> str | None:
         """Region id for an id, display name, alias or sea-zone form (``sz 5``, ``5 Sea Zone``).
@@ -451,11 +457,8 @@ class UnitTable:
 
     @cached_property
     def _names(self) -> Mapping[str, str]:
-        index: dict[str, str] = {}
-        for u in self:
-            for label in (u.id, u.name, u.plural, u.triplea_name, *u.aliases):
-                index.setdefault(normalise(label), u.id)
-        return MappingProxyType(index)
+        return _name_index((u.id, (u.id, u.name, u.plural, u.triplea_name, *u.aliases))
+                           for u in self)
 
     def lookup(self, label: str) -> str | None:
         """Unit id for a name, plural or abbreviation (``inf``, ``arm``, ``ac``, ``trn``)."""

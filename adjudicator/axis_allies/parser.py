@@ -24,25 +24,20 @@ placement, a move a combat or noncombat move, a loss list standing or per battle
 any combat/noncombat header is a combat move** (a play-by-email post is purchase + combat first;
 noncombat needs its header), also after a ``purchase:`` section.
 
-Only syntax and names are checked here; the rules are the validator's business.
+Only syntax and names are checked here; the rules are the validator's business. The machinery
+shared with the Diplomacy parser (error wording, suggestions, the Lark wrapper) lives in
+:mod:`adjudicator.parsing`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import (
-    LarkError,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
+from lark import Token, Transformer
+from lark.exceptions import LarkError
 
 from adjudicator.axis_allies.data import Edition, load_edition
 from adjudicator.axis_allies.orders import (
@@ -61,7 +56,20 @@ from adjudicator.axis_allies.orders import (
     merge_counts,
 )
 from adjudicator.errors import OrderError, ParseResult
-from adjudicator.resources import grammar_path
+from adjudicator.parsing import (
+    ItemParser,
+    LocatedError,
+    NamePostLexer,
+    best_phrase,
+    categories,
+    chunks,
+    name_chunks,
+    numbered_lines,
+    span_token,
+    strip_comment,
+    wordish,
+    words_for,
+)
 from adjudicator.suggest import Suggester, normalize
 
 __all__ = ["ParsedOrder", "build_script", "parse_turn", "parse_turn_script"]
@@ -86,13 +94,8 @@ class ParsedOrder:
 # Names
 # --------------------------------------------------------------------------------------------
 
-_CHUNK = re.compile(r"[^\W_]+|-")
 _MAX_NAME_TOKENS = 7
 _MIN_PREFIX = 4
-
-
-def _chunks(text: str) -> tuple[str, ...]:
-    return tuple(_CHUNK.findall(text.casefold()))
 
 
 class _NameTable:
@@ -121,7 +124,7 @@ class _NameTable:
 
     @staticmethod
     def _add(index: dict, compact: dict, label: str, rid: str) -> None:
-        ch = _chunks(label)
+        ch = chunks(label)
         for variant in (ch, tuple(c for c in ch if c != "-")):
             if variant:
                 index.setdefault(variant, rid)
@@ -149,43 +152,20 @@ class _NameTable:
 # --------------------------------------------------------------------------------------------
 
 
-class _LocatedError(Exception):
-    """An error at a 1-based column of the statement being parsed."""
-
-    def __init__(self, column: int, message: str, expected: tuple[str, ...] = (),
-                 suggestions: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.column = column
-        self.message = message
-        self.expected = expected
-        self.suggestions = suggestions
-
-
 _SZ_WORD = re.compile(r"(?:sz|seazone)(\d+)", re.IGNORECASE)
 _ARROWS = {"_ARROW_DASH", "_ARROW_ARROW", "_ARROW_FAT", "_ARROW_RARROW", "_ARROW_ENDASH",
            "_ARROW_EMDASH", "_TO", "_INTO", "_VIA"}
 _STEP_STARTS = _ARROWS | {"_LOAD", "_CARRY", "_UNLOAD", "BOMBARD", "_WITH"}
 
 
-def _wordish(tok: Token) -> bool:
-    return tok.type == "WORD" or tok.value.replace("'", "").isalpha()
-
-
-def _tight(a: Token, b: Token) -> bool:
-    return a.end_pos == b.start_pos
-
-
 def _low(tok: Token | None) -> str:
     return tok.value.casefold() if tok is not None else ""
 
 
-class _NamePostLexer:
+class _NamePostLexer(NamePostLexer):
     """Lark post-lexer that knows the edition's names (module docstring, layer 2)."""
 
-    always_accept = ("WORD",)
-
-    def __init__(self, table: _NameTable) -> None:
-        self.table = table
+    table: _NameTable
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         toks = list(stream)
@@ -202,7 +182,7 @@ class _NamePostLexer:
             sz = self._sea_zone(toks, i)
             if sz is not None:
                 rid, j = sz
-                out.append(self._span("REGION", rid, tok, toks[j - 1]))
+                out.append(span_token("REGION", rid, tok, toks[j - 1]))
                 i = j
                 continue
             if tok.type == "_COMMA" and depth == 0 and nxt is not None \
@@ -210,21 +190,16 @@ class _NamePostLexer:
                 out.append(Token.new_borrow_pos("_STEPCOMMA", tok.value, tok))
                 i += 1
                 continue
-            if _wordish(tok):
+            if wordish(tok):
                 m = self._match(toks, i)
                 if m is not None:
                     kind, rid, j = m
-                    out.append(self._span(kind, rid, tok, toks[j - 1]))
+                    out.append(span_token(kind, rid, tok, toks[j - 1]))
                     i = j
                     continue
             out.append(tok)
             i += 1
         yield from out
-
-    @staticmethod
-    def _span(kind: str, value: str, first: Token, last: Token) -> Token:
-        return Token(kind, value, first.start_pos, first.line, first.column, last.end_line,
-                     last.end_column, last.end_pos)
 
     def _sea_zone(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """``sz 7``, ``SZ7``, ``sea zone 7``, ``7 sea zone``, ``7 sz``: (region id, end index)."""
@@ -249,7 +224,7 @@ class _NamePostLexer:
         rid = self.table.sea_zone(digits)
         if rid is None:
             count = len(self.table.edition.map.sea_zones)
-            raise _LocatedError(t.column, f"there is no sea zone {int(digits)} "
+            raise LocatedError(t.column, f"there is no sea zone {int(digits)} "
                                 f"(sea zones are numbered 1 to {count})",
                                 expected=("a territory or sea zone",))
         return rid, end
@@ -260,29 +235,13 @@ class _NamePostLexer:
         A lone keyword is never a name ("land", "bomb"); keywords may sit inside a longer name
         ("Union of South Africa", "Sea Zone").
         """
-        chunks: list[str] = []
-        spans: list[tuple[int, int, bool]] = []  # (end index, chunk count, plain words only)
-        plain = True
-        j = i
-        while j < len(toks) and j - i < _MAX_NAME_TOKENS:
-            t = toks[j]
-            if _wordish(t):
-                plain = plain and t.type == "WORD"
-                chunks.extend(_CHUNK.findall(t.value.casefold()))
-            elif (t.type == "_ARROW_DASH" and j > i and j + 1 < len(toks)
-                  and _tight(toks[j - 1], t) and _tight(t, toks[j + 1])
-                  and _wordish(toks[j + 1])):
-                chunks.append("-")  # "Anglo-Egypt", "u-boat": a hyphen inside a name
-            else:
-                break
-            j += 1
-            if chunks[-1] != "-":
-                spans.append((j, len(chunks), plain))
+        # "Anglo-Egypt", "u-boat": a hyphen inside a name.
+        words, spans = name_chunks(toks, i, "_ARROW_DASH", _MAX_NAME_TOKENS)
         first_is_keyword = toks[i].type != "WORD"
         for end, n, plain_words in reversed(spans):
             if first_is_keyword and end - i == 1:
                 continue
-            key = tuple(chunks[:n])
+            key = tuple(words[:n])
             nohyphen = tuple(c for c in key if c != "-")
             compact = "".join(nohyphen)
             for kind, index, cindex in (("UNIT", self.table.units, self.table.unit_compact),
@@ -297,7 +256,7 @@ class _NamePostLexer:
         for end, n, plain_words in reversed(spans):
             if not plain_words:
                 continue
-            compact = "".join(c for c in chunks[:n] if c != "-")
+            compact = "".join(c for c in words[:n] if c != "-")
             unit = self.table.prefix(self.table.unit_compact, compact)
             region = self.table.prefix(self.table.region_compact, compact)
             if unit and not region:
@@ -347,7 +306,7 @@ class _Builder(Transformer):
         unit_tok = c[-1]
         n = int(c[0]) if len(c) == 2 else 1
         if n < 1:
-            raise _LocatedError(_tok_col(c[0]), "a unit count must be at least 1")
+            raise LocatedError(_tok_col(c[0]), "a unit count must be at least 1")
         return UnitCount(unit_tok.value, n), unit_tok
 
     def units(self, c: list[Any]) -> tuple[UnitCount, ...]:
@@ -453,7 +412,7 @@ class _Builder(Transformer):
         names = [f for f, _ in flags]
         if "sea" in names and "land" in names:
             tok = next(t for f, t in flags if f == "land")
-            raise _LocatedError(tok.column, "an aircraft joins either the sea battle or the "
+            raise LocatedError(tok.column, "an aircraft joins either the sea battle or the "
                                 "land battle, not both")
         joins = "sea" if "sea" in names else "land" if "land" in names else None
         return "bomb" in names, joins, "bombard" in names
@@ -465,7 +424,7 @@ class _Builder(Transformer):
         for s in steps:
             if s[0] == "move":
                 if target is not None:
-                    raise _LocatedError(s[1].column, "bombardment ends a ship's move: put "
+                    raise LocatedError(s[1].column, "bombardment ends a ship's move: put "
                                         "'bombard' after the last sea zone")
                 path.append(s[1].value)
             elif s[0] == "with":
@@ -479,10 +438,10 @@ class _Builder(Transformer):
 
     def _transport(self, groups, steps, flags) -> TransportMove:
         if len(groups) > 1:
-            raise _LocatedError(1, "name one group of transports per line when loading or "
+            raise LocatedError(1, "name one group of transports per line when loading or "
                                 "unloading (give the other group its own line)")
         if flags:
-            raise _LocatedError(flags[0][1].column, "flags such as (bomb) or (sea) belong on "
+            raise LocatedError(flags[0][1].column, "flags such as (bomb) or (sea) belong on "
                                 "moves, not on a transport's load/unload line")
         transports, at = groups[0]
         carried: list[TransportStep] = []
@@ -494,7 +453,7 @@ class _Builder(Transformer):
                 out.append(TransportStep("move", s[1].value))
             elif kind in ("load", "carry"):
                 if s[2] is None:
-                    raise _LocatedError(1, "say where the units are loaded from: "
+                    raise LocatedError(1, "say where the units are loaded from: "
                                         "'load 2 inf Germany'", expected=("a territory",))
                 step = TransportStep("load", s[2].value, s[1])
                 (carried if kind == "carry" else out).append(step)
@@ -503,7 +462,7 @@ class _Builder(Transformer):
             elif kind == "with":
                 cargo = merge_counts(cargo + s[1])
             else:  # bombard
-                raise _LocatedError(s[1].column, "give shore bombardment on the warship's own "
+                raise LocatedError(s[1].column, "give shore bombardment on the warship's own "
                                     "line: 'bb sz 5 bombard Karelia'")
         # "carrying" cargo is picked up before the transport sails (see docs/aa-orders.md).
         return TransportMove(transports=transports, transport_at=at,
@@ -528,11 +487,11 @@ class _Builder(Transformer):
         if len(c) == 2:
             unit: Token = c[0]
             if not self.table.edition.units[unit.value].carrier_capacity:
-                raise _LocatedError(unit.column, "aircraft land in a territory or on a carrier: "
+                raise LocatedError(unit.column, "aircraft land in a territory or on a carrier: "
                                     f"a {self.table.edition.units[unit.value].name} is no "
                                     "landing spot")
             if not self.table.edition.map.is_sea(region.value):
-                raise _LocatedError(region.column, "a carrier is in a sea zone, not in "
+                raise LocatedError(region.column, "a carrier is in a sea zone, not in "
                                     f"{self.table.region_name(region.value)}")
         return region.value
 
@@ -542,7 +501,7 @@ class _Builder(Transformer):
     def landing(self, c):
         groups, targets = c
         if len(groups) > 1:
-            raise _LocatedError(1, "one landing plan per line: give each group its own line")
+            raise LocatedError(1, "one landing plan per line: give each group its own line")
         units, origin = groups[0]
         return _Body("landing", orders=[LandingPlan(units, targets[0], tuple(targets[1:]),
                                                     origin)])
@@ -588,7 +547,7 @@ class _Builder(Transformer):
 
     def submerge(self, c):
         if c[0].type == "UNIT" and not self.table.edition.units[c[0].value].submarine:
-            raise _LocatedError(c[0].column, "only submarines submerge")
+            raise LocatedError(c[0].column, "only submarines submerge")
         word = c[-1].type
         policy = {"ALWAYS": "always", "NEVER": "never"}.get(word, "when-outnumbered")
         return _Body("policy", fields={"submerge": policy})
@@ -609,7 +568,7 @@ class _Builder(Transformer):
     def after_round(self, c):
         n = int(c[0])
         if n < 1:
-            raise _LocatedError(_tok_col(c[0]), "rounds are counted from 1")
+            raise LocatedError(_tok_col(c[0]), "rounds are counted from 1")
         return {"retreat_after_round": n}
 
     def units_cond(self, c):
@@ -618,9 +577,9 @@ class _Builder(Transformer):
             return {"retreat_when_units_at_most": n}
         if op == "lt":
             if n < 1:
-                raise _LocatedError(_tok_col(c[1]), "fewer than 1 unit means none left")
+                raise LocatedError(_tok_col(c[1]), "fewer than 1 unit means none left")
             return {"retreat_when_units_at_most": n - 1}
-        raise _LocatedError(_tok_col(tok) if tok is not None else 1,
+        raise LocatedError(_tok_col(tok) if tok is not None else 1,
                             "retreat when units fall to a number: use '<=' or '<'",
                             expected=("'<='", "'<'"))
 
@@ -630,7 +589,7 @@ class _Builder(Transformer):
             return {"retreat_when_loss_exceeds_ipc": n}
         if op == "ge":
             return {"retreat_when_loss_exceeds_ipc": max(0, n - 1)}
-        raise _LocatedError(_tok_col(tok) if tok is not None else 1,
+        raise LocatedError(_tok_col(tok) if tok is not None else 1,
                             "retreat when losses grow past a value: use '>' or '>='",
                             expected=("'>'", "'>='"))
 
@@ -646,7 +605,7 @@ class _Builder(Transformer):
     def battle_order(self, c):
         n = int(c[-1])
         if n < 1:
-            raise _LocatedError(_tok_col(c[-1]), "battle order positions start at 1")
+            raise LocatedError(_tok_col(c[-1]), "battle order positions start at 1")
         return _Body("battle", fields={"order": n})
 
     def engage(self, c):
@@ -692,101 +651,42 @@ _EXPECT_WORDS = {
 }
 
 
-def _category(terminal: str) -> str:
-    return terminal.lstrip("_").split("_", 1)[0]
-
-
-def _expected_words(expected: set[str] | frozenset[str]) -> tuple[str, ...]:
-    cats = {_category(t) for t in expected}
-    if cats & _START_CATEGORIES and "UNIT" in cats:
-        return _START_WORDS
-    words = [w for cat, w in _EXPECT_WORDS.items() if cat in cats]
-    return tuple(dict.fromkeys(words)) or tuple(sorted(cats))
-
-
-_PHRASE_WORD = re.compile(r"\s*([^\W\d_][\w']*(?:[.-][^\W\d_][\w']*)*)\.?")
-
-
-class _Parser:
+class _Parser(ItemParser):
     """Lark parser + name table for one edition (built once, see :func:`_parser_for`)."""
+
+    incomplete = "line"
+    names = known_names = frozenset({"REGION", "UNIT"})
 
     def __init__(self, edition: Edition) -> None:
         self.table = _NameTable(edition)
-        self.lark = Lark(grammar_path("axis_allies").read_text(encoding="utf-8"),
-                         parser="lalr", lexer="basic", postlex=_NamePostLexer(self.table))
-        self.builder = _Builder(self.table)
-        self.keywords = {t.pattern.value.casefold() for t in self.lark.terminals
-                         if t.pattern.type == "str" and t.pattern.value.isalpha()}
+        super().__init__("axis_allies", _NamePostLexer(self.table), _Builder(self.table))
 
-    def parse(self, text: str):
-        """Parse one statement; raise :class:`_LocatedError` (column relative to ``text``)."""
-        try:
-            tree = self.lark.parse(text)
-            return self.builder.transform(tree)
-        except VisitError as e:
-            if isinstance(e.orig_exc, _LocatedError):
-                raise e.orig_exc from None
-            raise
-        except UnexpectedInput as e:
-            raise self._explain(e, text) from None
+    def expected_words(self, terminals: Collection[str]) -> tuple[str, ...]:
+        cats = categories(terminals)
+        if cats & _START_CATEGORIES and "UNIT" in cats:
+            return _START_WORDS
+        return words_for(cats, _EXPECT_WORDS) or tuple(sorted(cats))
 
-    def _explain(self, e: UnexpectedInput, text: str) -> _LocatedError:
-        if isinstance(e, UnexpectedCharacters):
-            return _LocatedError(e.column, f"unexpected character {text[e.pos_in_stream]!r}")
-        if isinstance(e, (UnexpectedToken, UnexpectedEOF)):
-            expected = _expected_words(e.expected)
-            tok = getattr(e, "token", None)
-            if tok is None or tok.type == "$END":
-                column = len(text.rstrip()) + 1
-                return _LocatedError(column, "incomplete line: expected " + " or ".join(expected),
-                                     expected)
-            if _wordish(tok) and tok.type not in ("REGION", "UNIT") \
-                    and {"REGION", "UNIT"} & set(e.expected):
-                names = tuple(w for w in expected if w in (_EXPECT_WORDS["REGION"],
-                                                           _EXPECT_WORDS["UNIT"]))
-                return self._unknown_name(tok, text, e.expected,
-                                          names if expected != _START_WORDS else expected)
-            shown = text[tok.start_pos:tok.end_pos] if tok.end_pos else tok.value
-            return _LocatedError(tok.column, f"unexpected {shown!r}: expected "
-                                 + " or ".join(expected), expected)
-        return _LocatedError(1, str(e))
-
-    def _unknown_name(self, tok: Token, text: str, terminals, expected) -> _LocatedError:
-        """An unknown word where a name belongs: the phrase that best matches a name."""
-        words: list[str] = []
-        pos = tok.start_pos
-        while len(words) < 4:
-            m = _PHRASE_WORD.match(text, pos)
-            if not m or (words and m[1].casefold() in self.keywords):
-                break
-            words.append(m[1])
-            pos = m.end()
-        words = words or [tok.value]
+    def unknown_name(self, tok: Token, text: str, terminals: Collection[str],
+                     expected: tuple[str, ...]) -> LocatedError:
+        """Units and territories compete: the phrase's best match decides which it was."""
+        if expected != _START_WORDS:  # only the names are worth listing here
+            expected = tuple(w for w in expected
+                             if w in (_EXPECT_WORDS["REGION"], _EXPECT_WORDS["UNIT"]))
+        words, _ = self.phrase_words(tok, text)
         kinds = []
         if "UNIT" in terminals:
             kinds.append(("unit", self.table.unit_suggester))
         if "REGION" in terminals:
             kinds.append(("territory", self.table.region_suggester))
-        cutoff = 0.7 if len(normalize(words[0])) <= 2 else 0.6
-        best: dict[str, tuple[float, str]] = {}
-        phrase, phrase_score, phrase_kind = words[0], 0.0, kinds[-1][0]
-        for kind, suggester in kinds:
-            for k in range(1, len(words) + 1):
-                candidate = " ".join(words[:k])
-                for score, display in suggester.scored(candidate, cutoff):
-                    if score > best.get(display, (0.0, ""))[0]:
-                        best[display] = (score, kind)
-                    if score > phrase_score:
-                        phrase, phrase_score, phrase_kind = candidate, score, kind
-        ranked = sorted(best.items(), key=lambda d: -d[1][0])
-        suggestions = tuple(d for d, (_, kind) in ranked if kind == phrase_kind)[:3]
+        phrase, phrase_kind, suggestions = best_phrase(words, kinds)
         if suggestions:
             message = f"unknown {phrase_kind} {phrase!r}"
         elif len(kinds) == 2:
             message = f"{tok.value!r} is not a unit type, territory or order word"
         else:
             message = f"unknown {kinds[0][0]} {tok.value!r}"
-        return _LocatedError(tok.column, message, expected, suggestions)
+        return LocatedError(tok.column, message, expected, suggestions)
 
 
 _PARSERS: dict[int, tuple[Edition, _Parser]] = {}
@@ -804,7 +704,6 @@ def _parser_for(edition: Edition) -> _Parser:
 # Lines and sections
 # --------------------------------------------------------------------------------------------
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _COMMENT = re.compile(r"(?:^|(?<=\s))(?:#(?!\d)|//)")
 _DECORATION = re.compile(r"\*\*|__|^\s*=+|=+\s*$|^\s*-{3,}\s*$|^\s*>\s")
 _BULLET = re.compile(r"^(\s*)([-*•]|\d+[.)])(\s+)")
@@ -819,9 +718,8 @@ def _blank(text: str, start: int, end: int) -> str:
 
 
 def _clean(raw: str) -> str:
-    """Comments, markdown bold and bullets become spaces, so columns stay those of ``raw``."""
-    m = _COMMENT.search(raw)
-    line = raw[: m.start()] + " " * (len(raw) - m.start()) if m else raw
+    """Without comments; markdown bold and bullets become spaces: columns stay those of ``raw``."""
+    line = strip_comment(raw, _COMMENT)
     for d in list(_DECORATION.finditer(line)):
         line = _blank(line, d.start(), d.end())
     b = _BULLET.match(line)
@@ -885,30 +783,30 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
     if body.kind == "units":
         if kind == "purchase":
             return [(Purchase(units=body.units, stated_cost=body.cost), "purchases")]
-        raise _LocatedError(1, "a unit list alone is a purchase: write 'buy 3 inf, 1 arm' or "
+        raise LocatedError(1, "a unit list alone is a purchase: write 'buy 3 inf, 1 arm' or "
                             "put it under 'purchase:'", expected=("'buy'",))
     if body.kind == "groups":
         if kind == "place":
             return [(Placement(u, at), "placements") for u, at in body.groups]
         if kind == "landing":
-            raise _LocatedError(end_column, "incomplete landing plan: expected ':' and where "
+            raise LocatedError(end_column, "incomplete landing plan: expected ':' and where "
                                 "the aircraft land", expected=("':'",))
         if kind == "purchase":
-            raise _LocatedError(1, "purchases name no territory: mobilize them later with "
+            raise LocatedError(1, "purchases name no territory: mobilize them later with "
                                 "'place 3 inf Germany'")
-        raise _LocatedError(end_column, "incomplete move: expected '->' and where the units go",
+        raise LocatedError(end_column, "incomplete move: expected '->' and where the units go",
                             expected=("'->'",))
     if body.kind == "moves":
         if kind == "landing" and not body.raid:
             return [_as_landing(o, edition) for o in body.orders]
         if kind == "noncombat":
             if body.raid:
-                raise _LocatedError(1, "a bombing raid or attack is a combat move: put it under "
+                raise LocatedError(1, "a bombing raid or attack is a combat move: put it under "
                                     "'combat move:'")
             return [(o, "noncombat_moves") for o in body.orders]
         if kind in (None, "combat") or (kind == "purchase" and not state.seen_noncombat):
             return [(o, "combat_moves") for o in body.orders]
-        raise _LocatedError(1, _ERR_MOVE_SECTION.format(kind if kind != "battle"
+        raise LocatedError(1, _ERR_MOVE_SECTION.format(kind if kind != "battle"
                                                         else f"battle {ctx[1]}"))
     if body.kind == "landing":
         return [(o, "landings") for o in body.orders]
@@ -921,9 +819,9 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
     if body.kind == "battle":
         if kind == "battle":
             return [(BattleInstruction(at=ctx[1], **body.fields), "battles")]
-        raise _LocatedError(1, "retreat, order and engage instructions belong under a "
+        raise LocatedError(1, "retreat, order and engage instructions belong under a "
                             "'battle <territory>:' header (or write 'battle Karelia: ...')")
-    raise _LocatedError(1, "could not read this line")
+    raise LocatedError(1, "could not read this line")
 
 
 def _as_landing(order: Move | TransportMove, edition: Edition) -> tuple[Order, str]:
@@ -935,7 +833,7 @@ def _as_landing(order: Move | TransportMove, edition: Edition) -> tuple[Order, s
     if len(order.path) == 2 and not (order.bombing or order.air_joins or order.bombard
                                      or order.cargo):
         return LandingPlan(order.units, order.end, (), order.start), "landings"
-    raise _LocatedError(1, "a landing plan is 'ftr Karelia: Germany, Russia' (where the "
+    raise LocatedError(1, "a landing plan is 'ftr Karelia: Germany, Russia' (where the "
                         "aircraft are, then where they land, in order of preference)")
 
 
@@ -951,7 +849,7 @@ def parse_turn(text: str, edition: Edition | None = None) -> ParseResult:
     result = ParseResult()
     state = _State()
     salt_lines: list[str] = []
-    for lineno, raw in enumerate(_LINE_BREAK.split(text), start=1):
+    for lineno, raw in numbered_lines(text):
         try:
             _parse_line(p, is_title, lineno, raw, state, result, salt_lines)
         except LarkError as e:  # defensive: never let a parser surprise escape
@@ -976,7 +874,7 @@ def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, stat
     if state.section and state.section[0] == "salt":
         try:
             header, body = p.parse(line)
-        except (_LocatedError, LarkError):
+        except (LocatedError, LarkError):
             header, body = None, None
         if header is None or body is not None:
             result.orders.append(ParsedOrder(lineno, line.strip(), Salt(line.strip()), "salt"))
@@ -999,10 +897,8 @@ def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, stat
             end_column = len(segment.rstrip()) + 1
             for order, section in _dispatch(body, ctx, state, end_column, p.table.edition):
                 result.orders.append(ParsedOrder(lineno, segment.strip(), order, section))
-        except _LocatedError as e:
-            result.errors.append(OrderError(
-                line=lineno, column=offset + e.column, text=raw, message=e.message,
-                expected=e.expected, suggestions=e.suggestions))
+        except LocatedError as e:
+            result.errors.append(e.error(lineno, raw, offset))
 
 
 def build_script(orders: list[ParsedOrder]) -> TurnScript:

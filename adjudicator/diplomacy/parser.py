@@ -17,25 +17,20 @@ Three layers, each with one job:
 
 Only syntax and names are checked here. Whether a unit is there, whether the move is adjacent,
 whether a retreat phase turns ``A Mun - Boh`` into a retreat: all that is the engine's business.
+The machinery shared with the Axis & Allies parser (error wording, suggestions, the Lark
+wrapper) lives in :mod:`adjudicator.parsing`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import (
-    LarkError,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
+from lark import Token, Transformer
+from lark.exceptions import LarkError
 
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
 from adjudicator.diplomacy.orders import (
@@ -53,7 +48,20 @@ from adjudicator.diplomacy.orders import (
     Waive,
 )
 from adjudicator.errors import AdjudicatorError, OrderError, ParseResult
-from adjudicator.resources import grammar_path
+from adjudicator.parsing import (
+    ItemParser,
+    LocatedError,
+    NamePostLexer,
+    best_phrase,
+    categories,
+    chunks,
+    name_chunks,
+    numbered_lines,
+    span_token,
+    strip_comment,
+    wordish,
+    words_for,
+)
 from adjudicator.suggest import Suggester, normalize
 
 __all__ = [
@@ -92,7 +100,6 @@ class OrderSyntaxError(AdjudicatorError):
 # Names: everything the post-lexer and the error messages need to know about one map.
 # --------------------------------------------------------------------------------------------
 
-_CHUNK = re.compile(r"[^\W_]+|-")
 _COAST_CODES = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc", "north": "nc", "south": "sc",
                 "east": "ec", "west": "wc", "northcoast": "nc", "southcoast": "sc",
                 "eastcoast": "ec", "westcoast": "wc", "n": "nc", "s": "sc", "e": "ec", "w": "wc"}
@@ -101,11 +108,6 @@ _COAST_ALIAS = re.compile(r"^(?P<prov>.+?)\s*[/(]\s*(?P<coast>[^)]+?)\s*\)?$")
 # Words a place name may drop: "North Atlantic" for "North Atlantic Ocean".
 _DROPPABLE_TAIL = {"sea", "ocean"}
 _MAX_NAME_TOKENS = 8
-
-
-def _chunks(text: str) -> tuple[str, ...]:
-    """``"Mid-Atlantic Ocean"`` -> ``("mid", "-", "atlantic", "ocean")``; dots/spaces vanish."""
-    return tuple(_CHUNK.findall(text.casefold()))
 
 
 class _NameTable:
@@ -121,7 +123,7 @@ class _NameTable:
         ordered += [(p.name, pid) for pid, p in dmap.provinces.items()]
         ordered += [(a, pid) for pid, p in dmap.provinces.items() for a in p.aliases]
         for spelling, pid in ordered:
-            for variant in self._variants(_chunks(spelling)):
+            for variant in self._variants(chunks(spelling)):
                 self.places.setdefault(variant, pid)
                 self.compact.setdefault("".join(c for c in variant if c != "-"), pid)
             spellings.setdefault(spelling, dmap.provinces[pid].name)
@@ -138,7 +140,7 @@ class _NameTable:
                 m = _COAST_ALIAS.match(alias.casefold())
                 if not m:
                     continue
-                pid = self.places.get(_chunks(m["prov"]))
+                pid = self.places.get(chunks(m["prov"]))
                 code = _COAST_CODES.get(normalize(m["coast"]))
                 if pid == loc.split("/", 1)[0] and code:
                     self.coasts.setdefault((pid, code), loc)
@@ -188,21 +190,10 @@ _BULLETS = {"_MOVE_DASH", "_BULLET_STAR", "_BULLET_DOT", "_BULLET_NUMBER"}
 _COAST_CONTEXT = {"PLACE", "_COAST_SLASH", "_COAST_LPAR"}
 
 
-def _wordish(tok: Token) -> bool:
-    return tok.type == "WORD" or tok.value.replace("'", "").isalpha()
-
-
-def _tight(a: Token, b: Token) -> bool:
-    return a.end_pos == b.start_pos
-
-
-class _PlacePostLexer:
+class _PlacePostLexer(NamePostLexer):
     """Lark post-lexer that knows the map (see module docstring, layer 2)."""
 
-    always_accept = ("WORD",)
-
-    def __init__(self, table: _NameTable) -> None:
-        self.table = table
+    table: _NameTable
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         # Items are a handful of tokens, so a list (with look-ahead) costs nothing.
@@ -216,7 +207,7 @@ class _PlacePostLexer:
                 out.append(tok)
                 i += 1
                 continue
-            if _wordish(tok):
+            if wordish(tok):
                 at_start = first_word
                 first_word = False
                 coast_ctx = bool(out) and out[-1].type in _COAST_CONTEXT
@@ -231,9 +222,7 @@ class _PlacePostLexer:
                     m = self._match(toks, i)
                     if m is not None:
                         pid, j = m
-                        last = toks[j - 1]
-                        out.append(Token("PLACE", pid, tok.start_pos, tok.line, tok.column,
-                                         last.end_line, last.end_column, last.end_pos))
+                        out.append(span_token("PLACE", pid, tok, toks[j - 1]))
                         i = j
                         continue
             else:
@@ -244,26 +233,10 @@ class _PlacePostLexer:
 
     def _match(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Longest place name starting at ``toks[i]``: ``(province id, end index)``."""
-        chunks: list[str] = []
-        spans: list[tuple[int, int, bool]] = []  # (end index, chunks so far, plain)
-        plain = True  # only WORDs so far (no keywords): may be glued into a one-word alias
-        j = i
-        while j < len(toks) and j - i < _MAX_NAME_TOKENS:
-            t = toks[j]
-            if _wordish(t):
-                plain = plain and t.type == "WORD"
-                chunks.extend(_CHUNK.findall(t.value.casefold()))
-            elif (t.type == "_MOVE_DASH" and j > i and j + 1 < len(toks)
-                  and _tight(toks[j - 1], t) and _tight(t, toks[j + 1])
-                  and _wordish(toks[j + 1])):
-                chunks.append("-")  # "mid-atlantic": a hyphen inside a word, not a move
-            else:
-                break
-            j += 1
-            if chunks[-1] != "-":
-                spans.append((j, len(chunks), plain))
+        # "mid-atlantic": a hyphen inside a word, not a move.
+        words, spans = name_chunks(toks, i, "_MOVE_DASH", _MAX_NAME_TOKENS)
         for end, n, plain_words in reversed(spans):
-            key = tuple(chunks[:n])
+            key = tuple(words[:n])
             pid = self.table.places.get(key)
             if pid is None and plain_words and "-" not in key and end - i > 1:
                 # "Mid Atlantic", "gulf of lyons": the spaced form of a one-word alias. Never
@@ -277,19 +250,6 @@ class _PlacePostLexer:
 # --------------------------------------------------------------------------------------------
 # Transformer: tree -> order objects.
 # --------------------------------------------------------------------------------------------
-
-
-class _LocatedError(Exception):
-    """An error at a column of the item being parsed (converted to OrderError by the caller)."""
-
-    def __init__(self, column: int, message: str, expected: tuple[str, ...] = (),
-                 suggestions: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.column = column
-        self.message = message
-        self.expected = expected
-        self.suggestions = suggestions
-
 
 _Unit = tuple[UnitType | None, str]  # (type if given, location)
 _Item = tuple[str | None, Order | None]  # (power prefix, order; None for a header line)
@@ -331,8 +291,8 @@ class _OrderBuilder(Transformer):
         prov = self.table.dmap.provinces[pid]
         legal = tuple(self.table.dmap.location_name(f"{pid}/{k}") for k in prov.coasts)
         if not legal:
-            raise _LocatedError(tok.column, f"{prov.name} has no separate coasts")
-        raise _LocatedError(tok.column, f"{prov.name} has no {_COAST_WORDS.get(code, code)}",
+            raise LocatedError(tok.column, f"{prov.name} has no separate coasts")
+        raise LocatedError(tok.column, f"{prov.name} has no {_COAST_WORDS.get(code, code)}",
                             expected=legal, suggestions=legal)
 
     def unit(self, c: list[Any]) -> _Unit:
@@ -418,101 +378,42 @@ _EXPECT_WORDS = {
 }
 
 
-def _category(terminal: str) -> str:
-    return terminal.lstrip("_").split("_", 1)[0]
-
-
-def _expected_words(expected: set[str] | frozenset[str]) -> tuple[str, ...]:
-    cats = {_category(t) for t in expected}
-    if "BULLET" in cats:
-        cats.discard("MOVE")  # at the start "-" is only a list bullet, not worth suggesting
-    return tuple(words for cat, words in _EXPECT_WORDS.items() if cat in cats)
-
-
-_PHRASE_WORD = re.compile(r"\s*([^\W\d_][\w']*(?:[.-][^\W\d_][\w']*)*)\.?")
-
-
-class _Parser:
+class _Parser(ItemParser):
     """Lark parser + name table for one map (built once per map, see :func:`_parser_for`)."""
+
+    incomplete = "order"
+    names = frozenset({"PLACE", "POWER"})
+    # A POWER token where a province belongs ("France" as a location) is an unknown province.
+    known_names = frozenset({"PLACE"})
 
     def __init__(self, dmap: DiplomacyMap) -> None:
         self.table = _NameTable(dmap)
-        self.lark = Lark(
-            grammar_path("diplomacy").read_text(encoding="utf-8"),
-            parser="lalr",
-            lexer="basic",
-            postlex=_PlacePostLexer(self.table),
-            start=["start", "location_only"],
-        )
-        self.builder = _OrderBuilder(self.table)
-        self.keywords = {
-            t.pattern.value.casefold()
-            for t in self.lark.terminals
-            if t.pattern.type == "str" and t.pattern.value.isalpha()
-        }
+        super().__init__("diplomacy", _PlacePostLexer(self.table), _OrderBuilder(self.table),
+                         start=["start", "location_only"])
 
-    def parse(self, text: str, start: str = "start"):
-        """Parse one item; raise :class:`_LocatedError` with a column relative to ``text``."""
-        try:
-            tree = self.lark.parse(text, start=start)
-            return self.builder.transform(tree)
-        except VisitError as e:
-            if isinstance(e.orig_exc, _LocatedError):
-                raise e.orig_exc from None
-            raise
-        except UnexpectedInput as e:
-            raise self._explain(e, text) from None
+    def expected_words(self, terminals: Collection[str]) -> tuple[str, ...]:
+        cats = categories(terminals)
+        if "BULLET" in cats:
+            cats.discard("MOVE")  # at the start "-" is only a list bullet, not worth suggesting
+        return words_for(cats, _EXPECT_WORDS)
 
-    def _explain(self, e: UnexpectedInput, text: str) -> _LocatedError:
-        if isinstance(e, UnexpectedCharacters):
-            return _LocatedError(e.column, f"unexpected character {text[e.pos_in_stream]!r}")
-        if isinstance(e, (UnexpectedToken, UnexpectedEOF)):
-            expected = _expected_words(e.expected)
-            tok = getattr(e, "token", None)
-            if tok is None or tok.type == "$END":
-                column = len(text.rstrip()) + 1
-                return _LocatedError(column, "incomplete order: expected " + " or ".join(expected),
-                                     expected)
-            if _wordish(tok) and tok.type != "PLACE" and {"PLACE", "POWER"} & set(e.expected):
-                return self._unknown_name(tok, text, e.expected, expected)
-            shown = text[tok.start_pos:tok.end_pos] if tok.end_pos else tok.value
-            return _LocatedError(tok.column, f"unexpected {shown!r}: expected "
-                                 + " or ".join(expected), expected)
-        return _LocatedError(1, str(e))
-
-    def _unknown_name(self, tok: Token, text: str, terminals, expected) -> _LocatedError:
-        """An unknown word where a name belongs: find the phrase that best matches a name."""
-        words: list[str] = []
-        pos = tok.start_pos
-        while len(words) < 4:
-            m = _PHRASE_WORD.match(text, pos)
-            if not m or (words and m[1].casefold() in self.keywords):
-                break
-            words.append(m[1])
-            pos = m.end()
-        words = words or [tok.value]
-        colon_follows = text[pos:].lstrip().startswith(":")
+    def unknown_name(self, tok: Token, text: str, terminals: Collection[str],
+                     expected: tuple[str, ...]) -> LocatedError:
+        """A power only where a power name fits and no province does, or before a colon."""
+        words, end = self.phrase_words(tok, text)
+        colon_follows = text[end:].lstrip().startswith(":")
         want_power = "POWER" in terminals and (colon_follows or "PLACE" not in terminals)
-        suggester = self.table.power_suggester if want_power else self.table.place_suggester
-        # Few, short power names, and one- or two-letter words match too much: be stricter.
-        cutoff = 0.7 if want_power or len(normalize(words[0])) <= 2 else 0.6
-        best: dict[str, float] = {}
-        phrase, phrase_score = words[0], 0.0
-        for k in range(1, len(words) + 1):
-            candidate = " ".join(words[:k])
-            for score, display in suggester.scored(candidate, cutoff):
-                if score > best.get(display, 0.0):
-                    best[display] = score
-                if score > phrase_score:
-                    phrase, phrase_score = candidate, score
-        suggestions = tuple(d for d, _ in sorted(best.items(), key=lambda ds: -ds[1])[:3])
+        kind = (("power", self.table.power_suggester) if want_power
+                else ("province", self.table.place_suggester))
+        # Few, short power names: be stricter with them.
+        phrase, _, suggestions = best_phrase(words, [kind], strict=want_power)
         if want_power:
             message = f"unknown power {phrase!r}"
         elif suggestions or "POWER" not in terminals:
             message = f"unknown province {phrase!r}"
         else:  # first word of an item and nothing like it: it may not even be an order
             message = f"{tok.value!r} is not a province, unit type or order word"
-        return _LocatedError(tok.column, message, expected, suggestions)
+        return LocatedError(tok.column, message, expected, suggestions)
 
 
 @lru_cache(maxsize=8)
@@ -524,14 +425,7 @@ def _parser_for(dmap: DiplomacyMap) -> _Parser:
 # Public API.
 # --------------------------------------------------------------------------------------------
 
-_COMMENT = re.compile(r"#|//")
 _ITEM = re.compile(r"[^;,]+")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-
-
-def _strip_comment(line: str) -> str:
-    m = _COMMENT.search(line)
-    return line[: m.start()] if m else line
 
 
 def parse_orders(text: str, dmap: DiplomacyMap | None = None) -> ParseResult:
@@ -544,8 +438,8 @@ def parse_orders(text: str, dmap: DiplomacyMap | None = None) -> ParseResult:
     p = _parser_for(dmap or load_map())
     result = ParseResult()
     header_power: str | None = None
-    for lineno, raw in enumerate(_LINE_BREAK.split(text), start=1):
-        body = _strip_comment(raw)
+    for lineno, raw in numbered_lines(text):
+        body = strip_comment(raw)
         line_power: str | None = None
         for m in _ITEM.finditer(body):
             segment = m.group()
@@ -553,10 +447,8 @@ def parse_orders(text: str, dmap: DiplomacyMap | None = None) -> ParseResult:
                 continue
             try:
                 power, order = p.parse(segment)
-            except _LocatedError as e:
-                result.errors.append(OrderError(
-                    line=lineno, column=m.start() + e.column, text=raw, message=e.message,
-                    expected=e.expected, suggestions=e.suggestions))
+            except LocatedError as e:
+                result.errors.append(e.error(lineno, raw, m.start()))
                 continue
             except LarkError as e:  # defensive: never let a parser surprise escape
                 result.errors.append(OrderError(line=lineno, column=m.start() + 1, text=raw,
@@ -594,10 +486,8 @@ def resolve_location(name: str, dmap: DiplomacyMap | None = None) -> str:
     p = _parser_for(dmap or load_map())
     try:
         return p.parse(name, start="location_only")
-    except _LocatedError as e:
-        raise OrderSyntaxError(OrderError(line=0, column=e.column, text=name, message=e.message,
-                                          expected=e.expected,
-                                          suggestions=e.suggestions)) from None
+    except LocatedError as e:
+        raise OrderSyntaxError(e.error(0, name)) from None
 
 
 def resolve_power(name: str, dmap: DiplomacyMap | None = None) -> str | None:
