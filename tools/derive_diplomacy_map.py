@@ -16,6 +16,17 @@ from pathlib import Path
 
 KIND = {"WATER": "sea", "COAST": "coastal", "LAND": "land", "SHUT": "impassable"}
 POWER_ORDER = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+# Traditional power colours (webDiplomacy/jDip): "colour" fills the map, "text_colour" is a
+# darker shade of it that stays legible as text on white in reports.
+COLOURS = {
+    "Austria": ("#d6453d", "#c0392b"),
+    "England": ("#4b3c9e", "#4b3c9e"),
+    "France": ("#5fb0e8", "#2e86c1"),
+    "Germany": ("#6b5a48", "#5d4037"),
+    "Italy": ("#3f9e47", "#2e8b3a"),
+    "Russia": ("#ececec", "#6b6b6b"),
+    "Turkey": ("#f0c419", "#b7950b"),
+}
 
 
 def main(src: str) -> None:
@@ -36,6 +47,8 @@ def main(src: str) -> None:
                 "adjective": m.group(2).title(),
                 "home_centres": [c.lower() for c in m.group(3).split()],
                 "starting_units": [],
+                "colour": COLOURS[current][0],
+                "text_colour": COLOURS[current][1],
             }
             continue
         if line.startswith("UNOWNED"):

@@ -35,16 +35,6 @@ _UNIT_NAME = {"A": "Army", "F": "Fleet"}
 
 #: Colours of the standard powers (the usual board colours); other powers get a stable
 #: colour derived from their name so custom variants need no configuration.
-POWER_COLOURS = {
-    "Austria": "#c0392b",
-    "England": "#1f3a93",
-    "France": "#3498db",
-    "Germany": "#5d4037",
-    "Italy": "#27ae60",
-    "Russia": "#7d3c98",
-    "Turkey": "#d4ac0d",
-}
-
 # Short result words shown in brackets after an order, judge style: "(bounce)".
 _LABEL = {
     "bounced": "bounce",
@@ -121,9 +111,10 @@ def _player_name(player: Any) -> str | None:
     return None
 
 
-def power_colour(power: str) -> str:
-    if power in POWER_COLOURS:
-        return POWER_COLOURS[power]
+def power_colour(power: str, dmap: DiplomacyMap) -> str:
+    """The power's text colour from the map data; unknown (custom) powers get a stable hue."""
+    if power in dmap.powers:
+        return dmap.powers[power]["text_colour"]
     h = int(hashlib.sha256(power.encode("utf-8")).hexdigest()[:6], 16)
     hue = h % 360
     return _hsl_hex(hue, 0.55, 0.42)
@@ -333,7 +324,7 @@ def build_context(record: dict, state_after: dict, *, title: str,
         power_entries.append({
             "name": p,
             "adjective": info.get("adjective", p),
-            "colour": power_colour(p),
+            "colour": power_colour(p, dmap),
             "player": _player_name(players.get(p)),
             "orders": power_orders,
             "nmr": p in nmr,
@@ -399,7 +390,7 @@ def _dislodged_entry(dmap: DiplomacyMap, d: dict, retreats: Iterable[str], *,
     return {
         "power": power,
         "adjective": adjective,
-        "colour": power_colour(power),
+        "colour": power_colour(power, dmap),
         "unit_type": d.get("type"),
         "unit_name": _UNIT_NAME.get(d.get("type") or "", "Unit"),
         "loc": d["loc"],

@@ -1,0 +1,585 @@
+"""Draw a Diplomacy position, and optionally a phase's orders, as an SVG picture.
+
+The picture follows the conventions players know from webDiplomacy and jDip: supply-centre
+provinces tinted in their owner's colour, armies and fleets as coloured tokens, moves as
+arrows, supports as dashed lines to the supported arrow (or a ring round a held unit),
+convoys as dashed paths through the convoying fleets, holds as octagons, failed orders faded
+with a red cross, dislodged units pushed aside with their retreat options, builds as rings
+and removals as crosses.
+
+All geometry comes from ``games/<variant>/geometry.json`` (derived offline by
+``tools/derive_diplomacy_geometry.py``), so rendering needs nothing but the standard library
+and Jinja2. Everything that could carry player-supplied text (titles, power names, order
+text) goes through an autoescaping Jinja2 environment; the numbers and tag names the
+template writes are produced here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from adjudicator.diplomacy.map import DiplomacyMap, load_map
+from adjudicator.diplomacy.results import OrderResult
+from adjudicator.resources import game_data_path, templates_path
+
+UNKNOWN_COLOUR = "#9a9a9a"
+FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
+HEADER = 44.0  # title band above the map
+FOOTER = 40.0  # legend band below the map
+
+SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
+PHASE_KINDS = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
+
+LAND = "#efe4c4"
+SEA = "#b5d3ea"
+NEUTRAL = "#d8d2c2"
+BORDER = "#5a5043"
+FAILED = "#d11a1a"
+
+
+# --- data ------------------------------------------------------------------------------
+@cache
+def load_geometry(variant: str = "diplomacy-standard") -> dict:
+    """The picture geometry of a variant (outlines, unit spots, label spots)."""
+    with open(game_data_path(variant) / "geometry.json", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+@cache
+def _environment() -> Environment:
+    return Environment(
+        loader=FileSystemLoader(str(templates_path())),
+        autoescape=select_autoescape(["svg", "html", "xml", "j2"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def phase_title(phase: str) -> str:
+    """``S1901M`` -> ``Spring 1901 Movement``; anything unexpected is shown as it is."""
+    m = re.fullmatch(r"([SFW])(\d{4})([MRA])", phase or "")
+    if not m:
+        return phase or ""
+    return f"{SEASONS[m.group(1)]} {m.group(2)} {PHASE_KINDS[m.group(3)]}"
+
+
+def css_token(text: str) -> str:
+    """A class/id-safe token: power names come from files that players can influence."""
+    return re.sub(r"[^a-z0-9-]+", "-", str(text).lower()).strip("-") or "x"
+
+
+def text_colour(fill: str) -> str:
+    """Dark or light lettering, whichever reads better on ``fill``."""
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _pts(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
+
+
+@dataclass
+class Element:
+    """One drawable item: a ``<g>`` with a class and id holding plain shapes.
+
+    Shapes are ``(tag, attributes, text)``; tags and attribute names are fixed here, values
+    are escaped by the template.
+    """
+
+    cls: str
+    id: str = ""
+    shapes: list[tuple[str, dict[str, str], str]] = field(default_factory=list)
+    title: str = ""
+
+    def add(self, tag: str, text: str = "", **attrs: Any) -> Element:
+        self.shapes.append(
+            (tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()}, text)
+        )
+        return self
+
+
+# --- geometry helpers --------------------------------------------------------------------
+def _shorten(a, b, start: float, end: float):
+    """The segment a->b trimmed so it starts and ends clear of the unit tokens."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L = math.hypot(dx, dy) or 1.0
+    start, end = min(start, L * 0.3), min(end, L * 0.3)
+    return (
+        (a[0] + dx / L * start, a[1] + dy / L * start),
+        (b[0] - dx / L * end, b[1] - dy / L * end),
+    )
+
+
+def _arrow_head(tip, frm, size: float = 18.0) -> list[tuple[float, float]]:
+    dx, dy = tip[0] - frm[0], tip[1] - frm[1]
+    L = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / L, dy / L
+    bx, by = tip[0] - ux * size, tip[1] - uy * size
+    w = size * 0.5
+    return [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
+
+
+def _octagon(c, r: float) -> list[tuple[float, float]]:
+    angles = [math.pi / 8 + k * math.pi / 4 for k in range(8)]
+    return [(c[0] + r * math.cos(a), c[1] + r * math.sin(a)) for a in angles]
+
+
+def _cross(el: Element, c, r: float, colour: str = FAILED, width: float = 4.0) -> None:
+    d = f"M{_fmt(c[0] - r)},{_fmt(c[1] - r)} L{_fmt(c[0] + r)},{_fmt(c[1] + r)} " \
+        f"M{_fmt(c[0] - r)},{_fmt(c[1] + r)} L{_fmt(c[0] + r)},{_fmt(c[1] - r)}"
+    el.add("path", d=d, stroke="#ffffff", stroke_width=width + 2.5, stroke_linecap="round",
+           fill="none")
+    el.add("path", d=d, stroke=colour, stroke_width=width, stroke_linecap="round", fill="none",
+           class_="fail-mark")
+
+
+def _path_d(points) -> str:
+    return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
+
+
+def _along(points, frac: float):
+    """Point at ``frac`` of the length of a polyline (and the segment's start)."""
+    segs = [(points[i], points[i + 1]) for i in range(len(points) - 1)]
+    total = sum(math.dist(a, b) for a, b in segs) or 1.0
+    want = total * frac
+    for a, b in segs:
+        L = math.dist(a, b)
+        if want <= L and L > 0:
+            t = want / L
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        want -= L
+    return points[-1]
+
+
+# --- the renderer --------------------------------------------------------------------------
+class _Picture:
+    def __init__(self, state: Mapping, results: list[OrderResult], dmap: DiplomacyMap,
+                 geo: dict, title: str, show_orders: bool) -> None:
+        self.state = state
+        self.results = results
+        self.dmap = dmap
+        self.geo = geo
+        self.title = title
+        self.show_orders = show_orders
+        self.provs = geo["provinces"]
+        self.coasts = geo["coasts"]
+
+    # where things are
+    def anchor(self, loc: str | None) -> tuple[float, float] | None:
+        if not loc:
+            return None
+        loc = loc.lower()
+        if loc in self.coasts:
+            return tuple(self.coasts[loc]["unit"])
+        pid = loc.split("/", 1)[0]
+        if pid in self.provs:
+            return tuple(self.provs[pid]["unit"])
+        return None
+
+    def _is_dislodged(self, loc: str) -> bool:
+        return any(str(d.get("loc", "")).lower() == loc.lower()
+                   for d in self.state.get("dislodged") or [])
+
+    def dislodged_pos(self, loc: str) -> tuple[float, float]:
+        """Where a dislodged unit is drawn: beside its spot, on the side clearest of the
+        province label, the centre marker and the unit that dislodged it."""
+        x, y = self.anchor(loc)
+        p = self.provs.get(loc.split("/", 1)[0].lower(), {})
+        avoid = [tuple(p["label"])] if p.get("label") else []
+        if p.get("sc"):
+            avoid.append(tuple(p["sc"]))
+        cands = [(x + 27 * math.cos(a), y + 27 * math.sin(a))
+                 for a in (k * math.pi / 4 - math.pi / 4 for k in range(8))]
+        return max(cands, key=lambda c: min((math.dist(c, q) for q in avoid), default=0))
+
+    def colour(self, power: str | None) -> str:
+        info = self.dmap.powers.get(str(power))
+        return info["colour"] if info else UNKNOWN_COLOUR
+
+    # layers
+    def regions(self) -> tuple[list[Element], list[Element]]:
+        centres = self.state.get("centres") or {}
+        base, neutral = [], []
+        for area in self.geo.get("neutral", []):
+            neutral.append(Element("neutral").add("polygon", points=_pts(area["polygon"]),
+                                                  fill=NEUTRAL, stroke=BORDER, stroke_width=1))
+        for pid, p in sorted(self.provs.items(), key=lambda kv: kv[1]["kind"] != "sea"):
+            kind = p["kind"]
+            el = Element(f"province {kind}", id=f"prov-{css_token(pid)}", title=p["name"])
+            if kind == "sea":
+                fill = SEA
+            elif kind == "impassable":
+                fill = "url(#impassable)"
+            else:
+                fill = LAND
+            el.add("polygon", points=_pts(p["polygon"]), fill=fill, stroke=BORDER,
+                   stroke_width=1.2 if kind != "sea" else 0.8, stroke_linejoin="round")
+            owner = centres.get(pid)
+            if owner and kind != "sea":
+                el.cls += f" owned {css_token(owner)}"
+                el.add("polygon", points=_pts(p["polygon"]), fill=self.colour(owner),
+                       fill_opacity=0.55, stroke="none")
+            base.append(el)
+        return base, neutral
+
+    def centres(self) -> list[Element]:
+        owned = self.state.get("centres") or {}
+        out = []
+        for pid, p in sorted(self.provs.items()):
+            if not p.get("sc"):
+                continue
+            x, y = p["sc"]
+            owner = owned.get(pid)
+            el = Element("sc" + (f" {css_token(owner)}" if owner else " unowned"), id=f"sc-{pid}")
+            el.add("circle", cx=_fmt(x), cy=_fmt(y), r=7.5, fill="#ffffff", stroke="#222222",
+                   stroke_width=1.5)
+            el.add("circle", cx=_fmt(x), cy=_fmt(y), r=4,
+                   fill=self.colour(owner) if owner else "#ffffff", stroke="#222222",
+                   stroke_width=1)
+            out.append(el)
+        return out
+
+    def labels(self) -> list[Element]:
+        out = []
+        for pid, p in sorted(self.provs.items()):
+            x, y = p["label"]
+            sea = p["kind"] == "sea"
+            el = Element("label" + (" sea" if sea else ""))
+            el.add("text", pid.capitalize(), x=_fmt(x), y=_fmt(y + 5), text_anchor="middle",
+                   font_family=FONT, font_size=15 if sea else 14,
+                   font_style="italic" if sea else "normal",
+                   font_weight="normal" if sea else "bold",
+                   fill="#2a4f73" if sea else "#3b3226",
+                   stroke="#ffffff" if not sea else "none", stroke_width=2.5,
+                   stroke_opacity=0.6, paint_order="stroke")
+            out.append(el)
+        for loc, c in sorted(self.coasts.items()):
+            x, y = c["label"]
+            ux, uy = c["unit"]
+            el = Element("coast-label", id=f"coast-{css_token(loc)}")
+            el.add("circle", cx=_fmt(ux), cy=_fmt(uy), r=3, fill="#2a4f73", stroke="none")
+            el.add("text", c["text"], x=_fmt(x), y=_fmt(y), text_anchor="middle",
+                   font_family=FONT, font_size=12, font_style="italic", fill="#1d3b57")
+            out.append(el)
+        return out
+
+    def unit(self, power: str, utype: str, loc: str, *, dislodged: bool = False,
+             ghost: bool = False, where=None) -> Element | None:
+        pos = where or self.anchor(loc)
+        if pos is None:
+            return None
+        kind = "army" if str(utype).upper().startswith("A") else "fleet"
+        prefix = "dislodged" if dislodged else "build" if ghost else "unit"
+        cls = f"unit {kind} {css_token(power)}" + (" dislodged" if dislodged else "")
+        if ghost:
+            cls = f"ghost {kind} {css_token(power)}"
+        el = Element(cls, id=f"{prefix}-{css_token(loc)}",
+                     title=f"{power} {'Army' if kind == 'army' else 'Fleet'} "
+                           f"{self.dmap.location_name(loc) if self._known(loc) else loc}")
+        fill = self.colour(power)
+        x, y = pos
+        s = 1.0 if dislodged else 1.25
+        extra = {"stroke_dasharray": "3 2", "fill_opacity": 0.45} if ghost else {}
+        if dislodged:
+            el.add("circle", cx=_fmt(x), cy=_fmt(y), r=17, fill="none", stroke=FAILED,
+                   stroke_width=2.5, stroke_dasharray="4 3", class_="dislodged-mark")
+        if kind == "army":
+            el.add("circle", cx=_fmt(x), cy=_fmt(y), r=_fmt(12 * s), fill=fill, stroke="#1a1a1a",
+                   stroke_width=2, **extra)
+            el.add("text", "A", x=_fmt(x), y=_fmt(y + 5 * s), text_anchor="middle",
+                   font_family=FONT, font_size=_fmt(14 * s), font_weight="bold",
+                   fill=text_colour(fill))
+        else:
+            hull = [(-15, -1), (15, -1), (10, 8), (-10, 8)]
+            sail = [(-2, -15), (-2, -3), (10, -3)]
+            el.add("polygon", points=_pts((x + a * s, y + b * s) for a, b in hull), fill=fill,
+                   stroke="#1a1a1a", stroke_width=2, stroke_linejoin="round", **extra)
+            el.add("polygon", points=_pts((x + a * s, y + b * s) for a, b in sail), fill=fill,
+                   stroke="#1a1a1a", stroke_width=1.6, stroke_linejoin="round", **extra)
+        return el
+
+    def _known(self, loc: str) -> bool:
+        return self.dmap.province_of(loc.lower()) in self.dmap.provinces
+
+    def units(self) -> list[Element]:
+        out = []
+        for u in self.state.get("units") or []:
+            el = self.unit(u.get("power", "?"), u.get("type", "A"), str(u.get("loc", "")))
+            if el:
+                out.append(el)
+        return out
+
+    def dislodged(self) -> tuple[list[Element], list[Element]]:
+        units, options = [], []
+        for d in self.state.get("dislodged") or []:
+            loc = str(d.get("loc", ""))
+            base = self.anchor(loc)
+            if base is None:
+                continue
+            pos = self.dislodged_pos(loc)
+            el = self.unit(d.get("power", "?"), d.get("type", "A"), loc, dislodged=True,
+                           where=pos)
+            units.append(el)
+            for r in d.get("retreats") or []:
+                dst = self.anchor(r)
+                if dst is None:
+                    continue
+                a, b = _shorten(pos, dst, 14, 10)
+                opt = Element(f"order retreat-option {css_token(d.get('power', '?'))}",
+                              id=f"retreat-{css_token(loc)}-{css_token(r)}",
+                              title=f"may retreat to {r}")
+                opt.add("path", d=_path_d([a, b]), stroke=FAILED, stroke_width=2,
+                        stroke_dasharray="2 4", stroke_linecap="round", fill="none",
+                        stroke_opacity=0.8)
+                opt.add("circle", cx=_fmt(dst[0]), cy=_fmt(dst[1]), r=6, fill="none",
+                        stroke=FAILED, stroke_width=1.5, stroke_opacity=0.8)
+                options.append(opt)
+        return units, options
+
+    # orders
+    def orders(self) -> list[Element]:
+        if not self.show_orders:
+            return []
+        out: list[Element] = []
+        moves = {r.loc: r for r in self.results if r.kind == "move"}
+        for n, r in enumerate(self.results):
+            draw = getattr(self, f"_order_{r.kind}", None)
+            if draw is None:
+                continue
+            el = Element(
+                f"order {r.kind} {css_token(r.power)}" + ("" if r.success else " failed"),
+                id=f"order-{n}",
+                title=f"{r.power}: {r.order} ({r.outcome})",
+            )
+            if draw(el, r, moves) is not False and el.shapes:
+                out.append(el)
+        # supports and convoys under moves so arrows stay on top
+        rank = {"support": 0, "convoy": 0, "hold": 1}
+        out.sort(key=lambda e: rank.get(e.cls.split()[1], 2))
+        return out
+
+    def _style(self, r: OrderResult) -> dict[str, Any]:
+        colour = self.colour(r.power)
+        return {"colour": colour, "opacity": 1.0 if r.success else 0.55}
+
+    def _line(self, el: Element, pts, colour: str, width: float, opacity: float,
+              dash: str | None = None, head: bool = True) -> None:
+        d = _path_d(pts)
+        el.add("path", d=d, stroke="#1a1a1a", stroke_width=width + 2.5, fill="none",
+               stroke_opacity=opacity * 0.8, stroke_linecap="round", stroke_linejoin="round",
+               **({"stroke_dasharray": dash} if dash else {}))
+        el.add("path", d=d, stroke=colour, stroke_width=width, fill="none",
+               stroke_opacity=opacity, stroke_linecap="round", stroke_linejoin="round",
+               **({"stroke_dasharray": dash} if dash else {}))
+        if head:
+            el.add("polygon", points=_pts(_arrow_head(pts[-1], pts[-2])), fill=colour,
+                   fill_opacity=opacity, stroke="#1a1a1a", stroke_width=1.2,
+                   stroke_opacity=opacity)
+
+    def _move_path(self, r: OrderResult) -> list[tuple[float, float]] | None:
+        a, b = self.anchor(r.loc), self.anchor(r.dest)
+        if r.kind == "retreat" and a is not None and self._is_dislodged(r.loc):
+            a = self.dislodged_pos(r.loc)
+        if a is None or b is None:
+            return None
+        pts = [a]
+        if r.via_convoy:
+            fleets = [self.anchor(c.loc) for c in self.results
+                      if c.kind == "convoy" and c.target == r.loc and c.dest == r.dest]
+            fleets = [f for f in fleets if f]
+            cur = a
+            while fleets:  # the chain from the army's end, nearest fleet first
+                nxt = min(fleets, key=lambda f: math.dist(cur, f))
+                fleets.remove(nxt)
+                pts.append(nxt)
+                cur = nxt
+        pts.append(b)
+        s, _ = _shorten(pts[0], pts[1], 14, 0)
+        _, e = _shorten(pts[-2], pts[-1], 0, 15)
+        return [s] + pts[1:-1] + [e]
+
+    def _order_move(self, el, r, moves):
+        pts = self._move_path(r)
+        if not pts:
+            return False
+        st = self._style(r)
+        if r.via_convoy:
+            el.cls += " convoyed"
+        self._line(el, pts, st["colour"], 5.5, st["opacity"],
+                   dash="10 5" if r.via_convoy else None)
+        if not r.success:
+            _cross(el, _along(pts, 0.72), 8)
+        return True
+
+    _order_retreat = _order_move
+
+    def _order_hold(self, el, r, moves):
+        c = self.anchor(r.loc)
+        if c is None:
+            return False
+        st = self._style(r)
+        el.add("polygon", points=_pts(_octagon(c, 19)), fill="none", stroke="#1a1a1a",
+               stroke_width=5, stroke_opacity=st["opacity"])
+        el.add("polygon", points=_pts(_octagon(c, 19)), fill="none", stroke=st["colour"],
+               stroke_width=3, stroke_opacity=st["opacity"])
+        if not r.success:
+            _cross(el, (c[0] + 16, c[1] - 16), 6)
+        return True
+
+    def _order_support(self, el, r, moves):
+        a, t = self.anchor(r.loc), self.anchor(r.target)
+        if a is None or t is None:
+            return False
+        st = self._style(r)
+        mv = moves.get(r.target)
+        if r.dest and self.dmap.province_of(r.dest) != self.dmap.province_of(r.target):
+            el.cls += " support-move"
+            # aim at the middle of the supported move's arrow (drawn or not)
+            path = self._move_path(mv) if mv and mv.dest and \
+                self.dmap.province_of(mv.dest) == self.dmap.province_of(r.dest) else None
+            if path is None:
+                d = self.anchor(r.dest)
+                if d is None:
+                    return False
+                path = [t, d]
+            mid = _along(path, 0.5)
+            s, e = _shorten(a, mid, 14, 3)
+            self._line(el, [s, e], st["colour"], 3, st["opacity"], dash="8 5", head=False)
+            el.add("circle", cx=_fmt(mid[0]), cy=_fmt(mid[1]), r=4, fill=st["colour"],
+                   stroke="#1a1a1a", stroke_width=1.2, fill_opacity=st["opacity"])
+            fail_at = _along([s, e], 0.5)
+        else:
+            el.cls += " support-hold"
+            s, e = _shorten(a, t, 14, 21)
+            self._line(el, [s, e], st["colour"], 3, st["opacity"], dash="8 5", head=False)
+            el.add("circle", cx=_fmt(t[0]), cy=_fmt(t[1]), r=21, fill="none", stroke="#1a1a1a",
+                   stroke_width=4.5, stroke_dasharray="7 5", stroke_opacity=st["opacity"])
+            el.add("circle", cx=_fmt(t[0]), cy=_fmt(t[1]), r=21, fill="none",
+                   stroke=st["colour"], stroke_width=2.5, stroke_dasharray="7 5",
+                   stroke_opacity=st["opacity"])
+            fail_at = _along([s, e], 0.5)
+        if not r.success:
+            _cross(el, fail_at, 6)
+        return True
+
+    def _order_convoy(self, el, r, moves):
+        f, t, d = self.anchor(r.loc), self.anchor(r.target), self.anchor(r.dest)
+        if f is None or t is None or d is None:
+            return False
+        st = self._style(r)
+        # a dashed path army -> fleet -> destination, and a triangle round the fleet
+        s, _ = _shorten(t, f, 14, 0)
+        _, e = _shorten(f, d, 0, 15)
+        self._line(el, [s, f, e], st["colour"], 2.5, st["opacity"], dash="3 5", head=False)
+        tri = [(f[0], f[1] - 24), (f[0] + 21, f[1] + 13), (f[0] - 21, f[1] + 13)]
+        el.add("polygon", points=_pts(tri), fill="none", stroke="#1a1a1a", stroke_width=4.5,
+               stroke_opacity=st["opacity"], stroke_linejoin="round")
+        el.add("polygon", points=_pts(tri), fill="none", stroke=st["colour"], stroke_width=2.5,
+               stroke_opacity=st["opacity"], stroke_linejoin="round")
+        if not r.success:
+            _cross(el, (f[0] + 18, f[1] - 18), 6)
+        return True
+
+    def _order_disband(self, el, r, moves):
+        c = self.anchor(r.loc)
+        if c is None:
+            return False
+        if self._is_dislodged(r.loc):  # a dislodged unit is drawn aside
+            c = self.dislodged_pos(r.loc)
+        _cross(el, c, 13, colour="#222222" if r.success else FAILED, width=4.5)
+        return True
+
+    _order_remove = _order_disband
+
+    def _order_build(self, el, r, moves):
+        c = self.anchor(r.loc)
+        if c is None:
+            return False
+        st = self._style(r)
+        ghost = self.unit(r.power, r.unit_type or "A", r.loc, ghost=True)
+        if ghost:
+            el.shapes.extend(ghost.shapes)
+        el.add("circle", cx=_fmt(c[0]), cy=_fmt(c[1]), r=22, fill="none", stroke="#1a1a1a",
+               stroke_width=5, stroke_opacity=st["opacity"])
+        el.add("circle", cx=_fmt(c[0]), cy=_fmt(c[1]), r=22, fill="none", stroke=st["colour"],
+               stroke_width=3, stroke_opacity=st["opacity"])
+        px, py = c[0] + 18, c[1] - 18
+        el.add("circle", cx=_fmt(px), cy=_fmt(py), r=8, fill="#ffffff", stroke="#1a1a1a",
+               stroke_width=1.5)
+        el.add("path", d=f"M{_fmt(px - 5)},{_fmt(py)} H{_fmt(px + 5)} M{_fmt(px)},{_fmt(py - 5)} "
+                         f"V{_fmt(py + 5)}", stroke="#1a1a1a", stroke_width=2.2)
+        if not r.success:
+            _cross(el, c, 10)
+        return True
+
+    # frame
+    def legend(self) -> list[dict[str, Any]]:
+        centres = self.state.get("centres") or {}
+        counts: dict[str, int] = {}
+        for owner in centres.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        units: dict[str, int] = {}
+        for u in self.state.get("units") or []:
+            units[u.get("power", "?")] = units.get(u.get("power", "?"), 0) + 1
+        powers = list(self.dmap.powers) + sorted(
+            {str(p) for p in list(counts) + list(units)} - set(self.dmap.powers))
+        adj = self.state.get("adjustments") or {}
+        out = []
+        for p in powers:
+            n = adj.get(p)
+            extra = f" ({'+' if n > 0 else ''}{n})" if isinstance(n, int) and n else ""
+            out.append({"power": p, "cls": css_token(p), "colour": self.colour(p),
+                        "text": f"{p} {counts.get(p, 0)}{extra}"})
+        return out
+
+    def render(self) -> str:
+        base, neutral = self.regions()
+        dis_units, options = self.dislodged()
+        canvas = self.geo["canvas"]
+        w, h = float(canvas["width"]), float(canvas["height"])
+        phase = str(self.state.get("phase", ""))
+        heading = phase_title(phase)
+        return _environment().get_template("diplomacy/map.svg.j2").render(
+            width=_fmt(w), height=_fmt(h + HEADER + FOOTER), map_height=_fmt(h),
+            header=_fmt(HEADER), footer_y=_fmt(HEADER + h), font=FONT,
+            heading=heading, title=self.title, phase=phase,
+            sea=SEA, regions=base, neutral=neutral, centres=self.centres(),
+            labels=self.labels(), units=self.units(), dislodged=dis_units,
+            retreat_options=options, orders=self.orders(), legend=self.legend(),
+        )
+
+
+def _as_result(r: OrderResult | Mapping) -> OrderResult:
+    if isinstance(r, OrderResult):
+        return r
+    return OrderResult.from_json(dict(r))
+
+
+def render_map_svg(
+    state: dict,
+    results: list[OrderResult] | None = None,
+    *,
+    dmap: DiplomacyMap | None = None,
+    title: str = "",
+    show_orders: bool = True,
+) -> str:
+    """Draw ``state`` (the position the orders were given in) and, when ``show_orders``,
+    the ``results`` of its phase. Results may be OrderResult objects or their JSON dicts
+    (as kept in history). Returns a standalone SVG document (no XML declaration, so it can
+    also be inlined in HTML)."""
+    dmap = dmap or load_map()
+    geo = load_geometry("diplomacy-standard")
+    res = [_as_result(r) for r in (results or [])]
+    return _Picture(state, res, dmap, geo, str(title or ""), show_orders).render()

@@ -1,0 +1,294 @@
+"""The map picture: well-formed SVG, one element per unit/order, the drawing conventions
+(failed orders, dislodged units, retreat options, builds and removals) and escaping."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from adjudicator.diplomacy.map import load_map
+from adjudicator.diplomacy.mapsvg import phase_title, render_map_svg
+from adjudicator.diplomacy.results import OrderResult
+
+NS = "{http://www.w3.org/2000/svg}"
+M = load_map()
+
+
+# --- fixtures (built by hand) ---------------------------------------------------------------
+def opening_state() -> dict:
+    units = []
+    for power, data in M.powers.items():
+        for u in data["starting_units"]:
+            utype, loc = u.split()
+            units.append({"power": power, "type": utype, "loc": loc})
+    centres = {c: p for p, d in M.powers.items() for c in d["home_centres"]}
+    return {"phase": "S1901M", "units": sorted(units, key=lambda u: u["loc"]),
+            "centres": centres, "dislodged": []}
+
+
+def R(power, order, kind, utype, loc, success=True, outcome="", **kw) -> OrderResult:
+    return OrderResult(power=power, order=order, kind=kind, unit_type=utype, loc=loc,
+                       success=success, outcome=outcome or ("moved" if success else "bounced"),
+                       **kw)
+
+
+def busy_state() -> dict:
+    """Fall 1901: a convoy to Belgium, a supported attack on Munich, a bounce, holds."""
+    units = [
+        ("England", "F", "nth"), ("England", "A", "lon"), ("England", "F", "eng"),
+        ("France", "A", "par"), ("France", "A", "bur"), ("France", "F", "mao"),
+        ("France", "F", "gas"),
+        ("Germany", "A", "mun"), ("Germany", "A", "ruh"), ("Germany", "F", "den"),
+        ("Italy", "A", "ven"), ("Italy", "F", "ion"), ("Italy", "A", "apu"),
+        ("Austria", "A", "vie"), ("Austria", "A", "ser"), ("Austria", "F", "alb"),
+        ("Russia", "F", "stp/sc"), ("Russia", "A", "war"), ("Russia", "F", "sev"),
+        ("Turkey", "F", "bla"), ("Turkey", "A", "bul"), ("Turkey", "A", "con"),
+    ]
+    centres = dict(opening_state()["centres"])
+    centres.update({"den": "Germany", "ser": "Austria", "bul": "Turkey"})
+    return {"phase": "F1901M", "units": [{"power": p, "type": t, "loc": loc}
+                                         for p, t, loc in units],
+            "centres": centres, "dislodged": []}
+
+
+def busy_results() -> list[OrderResult]:
+    return [
+        R("England", "A lon - por", "move", "A", "lon", dest="por", via_convoy=True),
+        R("England", "F eng C A lon - por", "convoy", "F", "eng", target="lon", dest="por",
+          outcome="convoyed"),
+        R("France", "F mao C A lon - por", "convoy", "F", "mao", target="lon", dest="por",
+          outcome="convoyed"),
+        R("England", "F nth - nwy", "move", "F", "nth", dest="nwy"),
+        R("France", "A bur - mun", "move", "A", "bur", dest="mun"),
+        R("France", "A par S A bur - mun", "support", "A", "par", target="bur", dest="mun",
+          outcome="supported"),
+        R("France", "F gas - spa/nc", "move", "F", "gas", dest="spa/nc"),
+        R("Germany", "A mun H", "hold", "A", "mun", success=False, outcome="dislodged",
+          dislodged=True),
+        R("Germany", "A ruh S A mun", "support", "A", "ruh", success=False, outcome="cut",
+          target="mun"),
+        R("Germany", "F den H", "hold", "F", "den", outcome="held"),
+        R("Italy", "A ven - tri", "move", "A", "ven", dest="tri", success=False),
+        R("Italy", "A apu - tun", "move", "A", "apu", dest="tun", via_convoy=True),
+        R("Italy", "F ion C A apu - tun", "convoy", "F", "ion", target="apu", dest="tun"),
+        R("Austria", "A vie - tri", "move", "A", "vie", dest="tri", success=False),
+        R("Austria", "A ser S A vie - tri", "support", "A", "ser", target="vie", dest="tri",
+          success=False, outcome="void", reason="ser cannot reach tri"),
+        R("Austria", "F alb - gre", "move", "F", "alb", dest="gre"),
+        R("Russia", "F stp/sc - bot", "move", "F", "stp/sc", dest="bot"),
+        R("Russia", "A war - gal", "move", "A", "war", dest="gal"),
+        R("Russia", "F sev - rum", "move", "F", "sev", dest="rum"),
+        R("Turkey", "F bla S F sev - rum", "support", "F", "bla", target="sev", dest="rum",
+          outcome="supported"),
+        R("Turkey", "A bul H", "hold", "A", "bul", outcome="held"),
+        R("Turkey", "A con S A bul", "support", "A", "con", target="bul", outcome="supported"),
+        R("Turkey", "", "waive", None, "", outcome="waived"),
+    ]
+
+
+def retreat_state() -> dict:
+    st = busy_state()
+    st["phase"] = "F1901R"
+    st["units"] = [u for u in st["units"] if u["loc"] not in ("mun", "bur")] + [
+        {"power": "France", "type": "A", "loc": "mun"}]
+    st["dislodged"] = [{"power": "Germany", "type": "A", "loc": "mun", "attacker_from": "bur",
+                        "retreats": ["boh", "kie", "sil"]}]
+    return st
+
+
+def adjustment_state() -> dict:
+    st = opening_state()
+    st["phase"] = "W1901A"
+    st["centres"].update({"bel": "France", "spa": "France", "nwy": "Russia"})
+    st["centres"].pop("mun")
+    st["adjustments"] = {"France": 2, "Germany": -1, "Russia": 1}
+    return st
+
+
+def adjustment_results() -> list[OrderResult]:
+    return [
+        R("France", "Build A par", "build", "A", "par", outcome="built"),
+        R("France", "Build F bre", "build", "F", "bre", outcome="built"),
+        R("Russia", "Build F stp/nc", "build", "F", "stp/nc", outcome="built"),
+        R("Germany", "Remove A mun", "remove", "A", "mun", outcome="removed"),
+        R("Italy", "Build A mos", "build", "A", "mos", success=False, outcome="illegal"),
+    ]
+
+
+# --- helpers -------------------------------------------------------------------------------
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def groups(root: ET.Element, *classes: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g")
+            if set(classes) <= set((g.get("class") or "").split())]
+
+
+# --- tests ---------------------------------------------------------------------------------
+def test_phase_titles():
+    assert phase_title("S1901M") == "Spring 1901 Movement"
+    assert phase_title("F1902R") == "Fall 1902 Retreats"
+    assert phase_title("W1901A") == "Winter 1901 Adjustments"
+    assert phase_title("odd") == "odd"
+
+
+def test_opening_position_one_element_per_unit():
+    st = opening_state()
+    root = parse(render_map_svg(st, None, title="Example"))
+    units = groups(root, "unit")
+    assert len(units) == 22
+    assert {u.get("id") for u in units} == {f"unit-{u['loc'].replace('/', '-')}"
+                                            for u in st["units"]}
+    par = root.find(f".//{NS}g[@id='unit-par']")
+    assert par.get("class") == "unit army france"
+    assert "fleet" in root.find(f".//{NS}g[@id='unit-stp-sc']").get("class").split()
+    assert len(groups(root, "order")) == 0
+    # title line names the phase and the game
+    heading = "".join(root.find(f"{NS}g[@class='header']").itertext())
+    assert "Spring 1901 Movement" in heading and "Example" in heading
+
+
+def test_every_province_drawn_and_centres_marked():
+    root = parse(render_map_svg(opening_state()))
+    provs = groups(root, "province")
+    assert len(provs) == len(M.provinces)
+    assert len(groups(root, "sc")) == 34
+    assert len(groups(root, "sc", "unowned")) == 34 - 22
+    assert len(groups(root, "province", "owned")) == 22
+    assert groups(root, "province", "impassable")[0].get("id") == "prov-swi"
+    legend = [" ".join(g.itertext()).strip() for g in groups(root, "legend-item")]
+    assert "Russia 4" in legend and len(legend) == 7
+    # the three two-coast provinces show their coasts
+    assert {g.get("id") for g in groups(root, "coast-label")} == {
+        "coast-spa-nc", "coast-spa-sc", "coast-stp-nc", "coast-stp-sc", "coast-bul-ec",
+        "coast-bul-sc"}
+
+
+def test_orders_one_element_each():
+    results = busy_results()
+    root = parse(render_map_svg(busy_state(), results, title="Busy"))
+    moves = groups(root, "order", "move")
+    assert len(moves) == sum(r.kind == "move" for r in results)
+    assert len(groups(root, "order", "move", "convoyed")) == 2
+    assert len(groups(root, "order", "support")) == 5
+    assert len(groups(root, "order", "support", "support-hold")) == 2
+    assert len(groups(root, "order", "support", "support-move")) == 3
+    assert len(groups(root, "order", "convoy")) == 3
+    assert len(groups(root, "order", "hold")) == 3
+    assert len(groups(root, "order")) == len(results) - 1  # the waive draws nothing
+    assert len(groups(root, "unit")) == 22
+
+
+def test_convoyed_move_runs_through_the_fleets():
+    root = parse(render_map_svg(busy_state(), busy_results()))
+    (convoyed,) = [g for g in groups(root, "order", "move", "convoyed")
+                   if "england" in g.get("class").split()]
+    d = convoyed.find(f"{NS}path").get("d")
+    assert d.count("L") == 3  # lon -> eng -> mao -> por
+
+
+def test_failed_orders_look_distinct():
+    root = parse(render_map_svg(busy_state(), busy_results()))
+    failed = groups(root, "order", "failed")
+    assert len(failed) == 5
+    for g in failed:
+        assert g.find(f".//{NS}path[@class='fail-mark']") is not None
+    ok = [g for g in groups(root, "order") if "failed" not in g.get("class").split()]
+    assert ok and all(g.find(f".//{NS}path[@class='fail-mark']") is None for g in ok)
+
+
+def test_show_orders_false_draws_position_only():
+    root = parse(render_map_svg(busy_state(), busy_results(), show_orders=False))
+    assert groups(root, "order") == [] and len(groups(root, "unit")) == 22
+
+
+def test_results_as_json_dicts_from_history():
+    dicts = [r.to_json() for r in busy_results()]
+    a = render_map_svg(busy_state(), dicts)
+    b = render_map_svg(busy_state(), busy_results())
+    assert a == b
+
+
+def test_retreat_phase_dislodged_unit_and_options():
+    st = retreat_state()
+    retreat = [R("Germany", "A mun - kie", "retreat", "A", "mun", dest="kie", dislodged=True)]
+    root = parse(render_map_svg(st, retreat))
+    (dis,) = groups(root, "dislodged", "unit")
+    assert dis.get("id") == "dislodged-mun" and "germany" in dis.get("class").split()
+    assert dis.find(f"{NS}circle[@class='dislodged-mark']") is not None
+    # offset from the spot where the attacker now stands
+    attacker = root.find(f".//{NS}g[@id='unit-mun']")
+    assert "france" in attacker.get("class").split()
+
+    def cx(g: ET.Element) -> float:
+        return float(g.find(f"{NS}circle[@r]").get("cx"))
+
+    assert abs(cx(dis) - cx(attacker)) > 10
+    options = groups(root, "retreat-option")
+    assert sorted(g.get("id") for g in options) == [
+        "retreat-mun-boh", "retreat-mun-kie", "retreat-mun-sil"]
+    assert len(groups(root, "order", "retreat")) == 1
+    assert "Fall 1901 Retreats" in "".join(root.find(f"{NS}title").itertext())
+
+
+def test_retreat_disband_marked():
+    st = retreat_state()
+    root = parse(render_map_svg(st, [R("Germany", "A mun D", "disband", "A", "mun",
+                                       outcome="disbanded", dislodged=True)]))
+    assert len(groups(root, "order", "disband")) == 1
+
+
+def test_adjustments_builds_and_removals():
+    root = parse(render_map_svg(adjustment_state(), adjustment_results()))
+    builds = groups(root, "order", "build")
+    assert len(builds) == 4
+    assert len(groups(root, "order", "build", "failed")) == 1
+    assert len(groups(root, "order", "remove")) == 1
+    assert root.find(f".//{NS}g[@id='order-2']").find(f".//{NS}polygon") is not None  # fleet
+    legend = " ".join(" ".join(g.itertext()) for g in groups(root, "legend-item"))
+    assert "France 5 (+2)" in legend and "Germany 2 (-1)" in legend
+
+
+HOSTILE = '<script>alert("x")</script> & "quotes" \'single\' ]]> <!--'
+
+
+def test_hostile_text_is_escaped():
+    st = busy_state()
+    st["units"].append({"power": HOSTILE, "type": "A", "loc": "pic"})
+    st["centres"]["bel"] = HOSTILE
+    st["phase"] = HOSTILE
+    res = busy_results() + [R(HOSTILE, HOSTILE, "move", "A", "pic", dest="bre",
+                              reason=HOSTILE)]
+    svg = render_map_svg(st, res, title=HOSTILE)
+    root = parse(svg)  # still well-formed
+    assert "<script" not in svg
+    assert not list(root.iter(f"{NS}script")) and not list(root.iter("script"))
+    assert HOSTILE in "".join(root.find(f"{NS}title").itertext())
+    (u,) = [g for g in groups(root, "unit") if g.get("id") == "unit-pic"]
+    assert all(c.replace("-", "").isalnum() for c in u.get("class").split())
+    assert any(HOSTILE in "".join(g.itertext()) for g in groups(root, "legend-item"))
+
+
+def test_unknown_locations_are_skipped_not_fatal():
+    st = opening_state()
+    st["units"].append({"power": "France", "type": "A", "loc": "atlantis"})
+    res = [R("France", "A par - atlantis", "move", "A", "par", dest="atlantis")]
+    root = parse(render_map_svg(st, res))
+    assert len(groups(root, "unit")) == 22 and groups(root, "order") == []
+
+
+def test_png_export_has_png_header():
+    pytest.importorskip("resvg_py")
+    from adjudicator.render.png import svg_to_png
+
+    svg = render_map_svg(busy_state(), busy_results(), title="PNG")
+    png = svg_to_png(svg)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(png[16:20], "big")
+    assert width == 1835
+    half = svg_to_png(svg, scale=0.5)
+    assert half[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(half[16:20], "big") == 918
+    with pytest.raises(ValueError):
+        svg_to_png(svg, scale=0)
