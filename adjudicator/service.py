@@ -201,8 +201,9 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
         path = folder.append_history(entry)
         folder.write_state(resolution.state)
         entry["seq"] = int(path.name[:4])
-        game.write_reports(folder, entry)
-        _desk_hook(folder, "adjudication", entry)
+        _desk_hook(folder, "adjudication", entry)  # audit, lateness, the next deadline
+        game.write_reports(folder, entry)  # after the hook, so reports show that deadline
+        _desk_hook(folder, "reports-written", entry)  # results mailed to players
     return entry
 
 
@@ -225,8 +226,9 @@ def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
         path = folder.append_history(entry)
         folder.write_state(new)
         entry["seq"] = int(path.name[:4])
-        game.write_reports(folder, entry)
         _desk_hook(folder, "draw", entry)
+        game.write_reports(folder, entry)
+        _desk_hook(folder, "reports-written", entry)
     return entry
 
 

@@ -141,6 +141,12 @@ def load_schedule(folder: GameFolder) -> dict:
     return json.loads(p.read_text(encoding="utf-8"))
 
 
+def deadline_for(folder: GameFolder, phase: str) -> str | None:
+    """The deadline set for ``phase`` (None when the game has none or it is not scheduled)."""
+    sched = load_schedule(folder)
+    return sched.get("deadline") if sched.get("phase") == phase else None
+
+
 def save_schedule(folder: GameFolder, sched: dict) -> None:
     atomic_write(schedule_path(folder), canonical_json(sched))
 

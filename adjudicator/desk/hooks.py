@@ -28,40 +28,44 @@ def after_operation(folder: GameFolder, event: str, data: dict) -> None:
             "state_after_sha256": data.get("state_after_sha256")})
         if data.get("nmr"):
             Roster(folder).record_lateness(data["phase"], list(data["nmr"]), "nmr")
-        _after_resolution(folder, data)
+        _schedule_next(folder)
     elif event == "draw":
         log.append("draw", {"phase": data["phase"], "seq": data.get("seq"),
                             "powers": data.get("powers")})
-        _after_resolution(folder, data)
+    elif event == "reports-written":
+        _distribute(folder, data)
     else:
         log.append(event, data)
 
 
-def _after_resolution(folder: GameFolder, record: dict) -> None:
+def _schedule_next(folder: GameFolder) -> dict:
+    """Set the deadline of the phase that follows a resolution (none once the game is over)."""
     from adjudicator.service import game_of
 
     game = game_of(folder)
     state = folder.read_state()
-    sched = {} if game.is_over(state) else deadlines.current_schedule(folder, game, state)
+    return {} if game.is_over(state) else deadlines.current_schedule(folder, game, state)
+
+
+def _distribute(folder: GameFolder, record: dict) -> None:
+    """Mail the written reports to players and observers (when the game has a judge)."""
     judge = judge_of(folder)
     if judge is None:
         return
     try:
-        distribute_results(judge, folder, record, sched)
+        distribute_results(judge, folder, record)
     except Exception as exc:  # noqa: BLE001 - see module docstring
         game_audit(folder.path).append("mail-error", {"phase": record["phase"],
                                                       "error": repr(exc)[:500]})
 
 
-def distribute_results(judge, folder: GameFolder, record: dict, sched: dict) -> None:
+def distribute_results(judge, folder: GameFolder, record: dict) -> None:
     from adjudicator.desk import outbox
 
     phase = record["phase"]
     report_dir = folder.path / "reports" / phase
     txt = report_dir / "report.txt"
     body = txt.read_text(encoding="utf-8") if txt.exists() else f"{phase} resolved.\n"
-    if sched.get("deadline"):
-        body += f"\nNext deadline ({sched['phase']}): {sched['deadline']}\n"
     attachments = [p for p in (report_dir / "map.svg",) if p.exists()]
     to = Roster(folder).recipients(include_observers=True)
     name = folder.path.name

@@ -22,6 +22,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from adjudicator.desk.deadlines import deadline_for
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.errors import AdjudicatorError
@@ -443,7 +444,7 @@ def _context_for(folder: GameFolder, record: dict, after: dict, deadline: str | 
     settings = folder.settings()
     title = str(settings.get("title") or folder.path.name)
     if deadline is None:
-        deadline = settings.get("deadline") or None
+        deadline = deadline_for(folder, after["phase"])
     return build_context(record, after, title=title, deadline=deadline)
 
 

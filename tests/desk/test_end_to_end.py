@@ -74,7 +74,8 @@ def test_two_games_by_mail_to_results(tmp_path):
         to = str(m["To"])
         assert "fr@example.org" in to and "de@example.org" in to and "press@example.org" in to
         body = m.get_body(("plain",)).get_content()
-        assert "Next deadline (F1901M): 2025-03-05T12:00:00Z" in body
+        assert "will be Fall 1901 Movement (F1901M)" in body
+        assert "The deadline for orders is 2025-03-05T12:00:00Z." in body
     east = next(m for m in results if "[east]" in str(m["Subject"]))
     assert "bur" in east.get_body(("plain",)).get_content().lower()
     st = json.loads(run("status", "east", "--json", env=env).output)
