@@ -68,9 +68,12 @@ def main(judge: str | None) -> None:
 @click.option("--grace", help="Grace period after a deadline (e.g. 12h).")
 @click.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
 @click.option("--reminder", help="Remind missing powers this long before the deadline.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Game option (repeat), e.g. aa1942: victory=total, nmr=wait.")
 @json_option
 def new(kind: str, game_dir: str, title: str | None, deadline: tuple[str, ...],
-        grace: str | None, early: bool | None, reminder: str | None, as_json: bool) -> None:
+        grace: str | None, early: bool | None, reminder: str | None, options: tuple[str, ...],
+        as_json: bool) -> None:
     """Create a new game of KIND in GAME_DIR (or NAME inside the judge folder)."""
     from adjudicator.desk import deadlines as desk_deadlines
     from adjudicator.desk.judge import new_game_path
@@ -78,7 +81,13 @@ def new(kind: str, game_dir: str, title: str | None, deadline: tuple[str, ...],
     path = new_game_path(game_dir, desk_cli.judge_option_value())
     if deadline:
         desk_deadlines.parse_lengths(deadline)  # refuse bad input before creating anything
-    folder = service.new_game(path, kind, title=title)
+    opts = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.UsageError(f"--option wants KEY=VALUE, got {item!r}")
+        opts[key.strip()] = value.strip()
+    folder = service.new_game(path, kind, opts, title=title)
     desk = desk_cli.configure_new_game(folder, deadline, grace, early, reminder)
     st = service.status(folder)
     _emit(as_json, {"game_dir": str(folder.path), **st, "desk": desk},
@@ -92,6 +101,11 @@ def _format_ack(ack: service.Acknowledgement) -> str:
         lines.append(f"  line {u['line']:>2}: {u['order']}")
     if not ack.understood:
         lines.append("  (no orders understood)")
+    if ack.summary:
+        lines.append("As understood:")
+        lines.extend(f"  {s}" for s in ack.summary)
+    if ack.applied:
+        lines.append(f"applied at once: {ack.applied}")
     for e in ack.errors:
         lines.append(f"  ERROR {e.describe()}")
         if e.text:
@@ -157,27 +171,48 @@ def status(game_dir: str, as_json: bool) -> None:
         lines.append(f"game over: {st['result']}")
     lines.append("ordered: " + (", ".join(st["ordered"]) or "nobody"))
     lines.append("missing: " + (", ".join(st["missing"]) or "nobody"))
-    for power, units in st.get("units", {}).items():
-        n = st.get("centres", {}).get(power, 0)
-        lines.append(f"  {power:<8} {n:>2} centres  {', '.join(units)}")
+    if "treasury" in st:  # Axis & Allies
+        for power, units in st.get("units", {}).items():
+            lines.append(f"  {power:<8} {st['treasury'][power]:>3} IPC, production "
+                         f"{st['production'][power]:>2}  {', '.join(units)}")
+        lines.append("victory cities: " + "; ".join(
+            f"{side} {len(c)}" for side, c in st["victory_cities"].items())
+            + f" (victory: {st['victory_condition']})")
+        if st.get("captured_capitals"):
+            lines.append("captured capitals: " + ", ".join(
+                f"{p} (held by {h})" for p, h in st["captured_capitals"].items()))
+    else:
+        for power, units in st.get("units", {}).items():
+            n = st.get("centres", {}).get(power, 0)
+            lines.append(f"  {power:<8} {n:>2} centres  {', '.join(units)}")
     _emit(as_json, st, "\n".join(lines))
 
 
 @main.command()
 @click.argument("game_dir")
 @click.option("--force", is_flag=True, help="Adjudicate even if orders are missing (NMR rules).")
+@click.option("--dice-file", type=click.Path(exists=True, dir_okay=False),
+              help="Use dice rolled elsewhere (a forum roller), in file order (docs/dice.md).")
 @json_option
-def adjudicate(game_dir: str, force: bool, as_json: bool) -> None:
+def adjudicate(game_dir: str, force: bool, dice_file: str | None, as_json: bool) -> None:
     """Resolve the current phase."""
     folder = _folder(game_dir)
-    entry = service.adjudicate(folder, force=force)
+    entry = service.adjudicate(folder, force=force, dice_file=dice_file)
     st = service.status(folder)
     text = [f"adjudicated {entry['phase']}"]
     if entry["nmr"]:
         text.append("no orders from: " + ", ".join(entry["nmr"]))
     for r in entry["results"]:
-        mark = "" if r.get("success", True) else f"  [{r.get('outcome')}]"
+        mark = "" if r.get("success", True) else f"  [{r.get('outcome')}: {r.get('reason', '')}]"
         text.append(f"  {r.get('power', ''):<8} {r.get('order', '')}{mark}")
+    battles = (entry.get("events") or {}).get("battles") if isinstance(entry.get("events"),
+                                                                        dict) else None
+    for b in battles or []:
+        res = b.get("result") or {}
+        land = res.get("land") if b.get("kind") == "amphibious" else res
+        if land:
+            text.append(f"  battle {b.get('region')}: {land.get('winner')} wins "
+                        f"({land.get('end_reason')}, {land.get('rounds')} rounds)")
     text.append(f"now: {st['phase_name']} ({st['phase']})")
     if st.get("result"):
         text.append(f"game over: {st['result']}")
@@ -280,8 +315,12 @@ def demo(kind: str, game_dir: str) -> None:
     """Create a game in GAME_DIR and play the bundled example orders through it."""
     folder = service.play_examples(game_dir, kind, log=click.echo)
     st = service.status(folder)
-    click.echo(f"now: {st['phase_name']} ({st['phase']}); centres: "
-               + ", ".join(f"{p} {n}" for p, n in st.get("centres", {}).items()))
+    if "treasury" in st:  # Axis & Allies
+        click.echo(f"now: {st['phase_name']} ({st['phase']}); treasury: "
+                   + ", ".join(f"{p} {n}" for p, n in st["treasury"].items()))
+    else:
+        click.echo(f"now: {st['phase_name']} ({st['phase']}); centres: "
+                   + ", ".join(f"{p} {n}" for p, n in st.get("centres", {}).items()))
 
 
 @main.command()
@@ -299,6 +338,51 @@ def fsck(game_dir: str, as_json: bool) -> None:
           "audit chain intact")
     if problems:
         sys.exit(1)
+
+
+# --- dice: verify, reveal, rotate (docs/dice.md) ---------------------------------------------
+@main.group("dice")
+def dice_group() -> None:
+    """Verifiable dice: check rolls with a revealed seed, rotate the seed."""
+
+
+@dice_group.command("verify")
+@click.argument("game_dir")
+@click.option("--seed", "seeds", multiple=True, required=True,
+              help="A revealed seed in hex (repeat for every revealed seed).")
+@json_option
+def dice_verify(game_dir: str, seeds: tuple[str, ...], as_json: bool) -> None:
+    """Recompute every derived die in the history with the revealed seed(s)."""
+    from adjudicator.dice import parse_seed_hex
+
+    res = service.verify_dice(_folder(game_dir), [parse_seed_hex(s) for s in seeds])
+    _emit(as_json, res, (f"ok: {res['rolls']} rolls in {res['blocks']} resolutions match the "
+                         "seed" if res["ok"] else "\n".join(res["problems"])))
+    if not res["ok"]:
+        sys.exit(1)
+
+
+@dice_group.command("rotate")
+@click.argument("game_dir")
+@json_option
+def dice_rotate(game_dir: str, as_json: bool) -> None:
+    """Retire the seed in use (a new one covers the next round); moderator only."""
+    res = service.rotate_dice_seed(_folder(game_dir))
+    _emit(as_json, res, f"new seed from round {res['first_round']}; commitment "
+                        f"{res['commitment']}")
+
+
+@main.command()
+@click.argument("game_dir")
+@click.option("--round", "round_", type=int, help="Only the seed that covered ROUND.")
+@json_option
+def reveal(game_dir: str, round_: int | None, as_json: bool) -> None:
+    """Publish retired dice seeds (the seed in use only once the game is over)."""
+    seeds = service.reveal_seeds(_folder(game_dir), round_)
+    lines = [f"rounds {s['first_round']}-{s['last_round'] if s['last_round'] else 'end'}: "
+             f"seed {s['seed']} (commitment {s['commitment']})" for s in seeds]
+    _emit(as_json, {"seeds": seeds}, "\n".join(lines) or "no seed can be revealed yet "
+          "(rotate with `adj dice rotate`, or wait for the end of the game)")
 
 
 # --- moderator's desk commands (adjudicator/desk/cli.py) ------------------------------------

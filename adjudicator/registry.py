@@ -15,6 +15,7 @@ from adjudicator.game import Game
 # registry key -> "module:factory"
 GAMES: dict[str, str] = {
     "diplomacy": "adjudicator.diplomacy.game:DiplomacyGame",
+    "aa1942": "adjudicator.axis_allies.game:AxisAlliesGame",
 }
 
 

@@ -29,6 +29,8 @@ class Acknowledgement:
     understood: list[dict] = field(default_factory=list)  # {"line", "text", "order"}
     errors: list[OrderError] = field(default_factory=list)
     waiting_for: list[str] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)  # game's own reading (A&A: paths, IPC)
+    applied: str | None = None  # set when the submission took effect at once (standing orders)
 
     @property
     def ok(self) -> bool:
@@ -42,6 +44,8 @@ class Acknowledgement:
             "understood": self.understood,
             "errors": [e.to_json() for e in self.errors],
             "waiting_for": self.waiting_for,
+            "summary": self.summary,
+            "applied": self.applied,
         }
 
 
@@ -75,6 +79,14 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
         "options": options,
     }
     folder = GameFolder.create(path, state, settings)
+    # --- dice: every game gets a secret seed; only its commitment is published ---------------
+    from adjudicator import dice as dice_mod
+
+    with folder.lock():
+        commit = dice_mod.save_seed(folder.path, dice_mod.new_seed())
+        settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit}
+        folder.write_settings(settings)
+    # --- end dice ------------------------------------------------------------------------------
     _desk_hook(folder, "created", {"game": kind, "title": settings["title"]})
     return folder
 
@@ -106,6 +118,9 @@ def check_orders(game: Game, state: dict, power: str, text: str) -> tuple[list, 
     understood = [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
                   for p in parsed.orders]
     ack = Acknowledgement(state["phase"], power, 0, understood, errors)
+    describe = getattr(game, "describe_orders", None)  # optional: the game's own summary
+    if describe is not None and not parsed.errors:
+        ack.summary = list(describe(state, power, orders))
     return orders, ack
 
 
@@ -117,6 +132,9 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         if game.is_over(state):
             raise GameError("the game is over; no more orders are accepted")
         power = _power(game, state, power)
+        standing = _apply_standing(folder, game, state, power, text, source)
+        if standing is not None:
+            return standing
         if power not in game.who_must_act(state):
             raise GameError(f"{power} has nothing to order in {game.phase_name(state)}")
         _, ack = check_orders(game, state, power, text)
@@ -127,6 +145,50 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         _desk_hook(folder, "submission", {
             "phase": sub.phase, "power": power, "version": sub.version, "source": source,
             "sha256": sha256_text(text), "errors": len(ack.errors)})
+    return ack
+
+
+def _apply_standing(folder: GameFolder, game: Game, state: dict, power: str, text: str,
+                    source: str) -> Acknowledgement | None:
+    """Standing orders (optional ``Game.apply_standing``) take effect at once, in any turn.
+
+    A submission holding only standing orders is not a turn submission: it is kept verbatim
+    under ``orders/standing/`` and recorded in history (kind ``standing``), so replay
+    reproduces the state. Returns ``None`` when the game has no such orders or the text
+    holds anything else (then it is an ordinary submission). Runs under the game lock.
+    """
+    apply = getattr(game, "apply_standing", None)
+    if apply is None:
+        return None
+    parsed = game.parse(text, state)
+    orders = [p.order for p in parsed.orders]
+    if parsed.errors:
+        return None
+    new = apply(state, power, orders)
+    if new is None:
+        return None
+    sub = folder.submit("standing", power, text, source)
+    entry = {
+        "kind": "standing",
+        "phase": state["phase"],
+        "time": now_iso(),
+        "state_before": state,
+        "power": power,
+        "submission": {"version": sub.version, "received": sub.received, "source": source,
+                       "text": text},
+        "orders": [game.order_text(o) for o in orders],
+        "state_after_sha256": sha256_text(canonical_json(new)),
+    }
+    folder.append_history(entry)
+    folder.write_state(new)
+    understood = [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
+                  for p in parsed.orders]
+    ack = Acknowledgement(state["phase"], power, sub.version, understood, [],
+                          applied="standing orders updated")
+    ack.waiting_for = list(game.who_must_act(state))
+    _desk_hook(folder, "submission", {
+        "phase": "standing", "power": power, "version": sub.version, "source": source,
+        "sha256": sha256_text(text), "errors": 0})
     return ack
 
 
@@ -147,13 +209,16 @@ def status(folder: GameFolder) -> dict:
     }
 
 
-def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None = None) -> dict:
+def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None = None,
+               dice_file: str | os.PathLike | None = None) -> dict:
     """Resolve the current phase from the latest submissions; returns the history record.
 
     Without ``force`` it refuses while any power that must act has not submitted;
     with ``force`` those powers get the game's NMR rule. ``expect_phase`` (used by
     ``adj tick``) refuses when another process resolved the phase in the meantime, so a
     decision taken before the lock can never resolve the following phase by mistake.
+    Games that roll dice get :class:`~adjudicator.dice.DerivedDice` from the game's seed
+    (or the moderator's ``dice_file``); the ``dice`` block goes into the history record.
     """
     game = game_of(folder)
     with folder.lock():
@@ -185,7 +250,8 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
                 "text": sub.text,
                 "syntax_errors": [e.to_json() for e in parsed.errors],
             }
-        resolution = game.resolve(state, orders_by_power)
+        dice = _dice_for(folder, game, state, orders_by_power, submissions, dice_file)
+        resolution = game.resolve(state, orders_by_power, dice)
         entry = {
             "kind": "adjudication",
             "phase": phase,
@@ -198,6 +264,8 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
             "events": resolution.events,
             "state_after_sha256": sha256_text(canonical_json(resolution.state)),
         }
+        if dice is not None:
+            entry["dice"] = dice.record()
         path = folder.append_history(entry)
         folder.write_state(resolution.state)
         entry["seq"] = int(path.name[:4])
@@ -205,6 +273,75 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
         game.write_reports(folder, entry)  # after the hook, so reports show that deadline
         _desk_hook(folder, "reports-written", entry)  # results mailed to players
     return entry
+
+
+# --- dice (see docs/dice.md) -----------------------------------------------------------------
+def _dice_for(folder: GameFolder, game: Game, state: dict, orders_by_power: dict,
+              submissions: dict, dice_file: str | os.PathLike | None) -> Any:
+    """The dice of one resolution, or ``None`` for games that roll none (Diplomacy).
+
+    Derived dice are bound to the seed covering the round, the game folder's name, the
+    digest of the verbatim submissions and the players' salts, so nobody (moderator
+    included) knows them before the last order is in.
+    """
+    from adjudicator import dice as dice_mod
+
+    if not getattr(game, "uses_dice", False):
+        if dice_file is not None:
+            raise GameError(f"{game.name} uses no dice; --dice-file does not apply")
+        return None
+    if dice_file is not None:
+        return dice_mod.ExternalDice.from_file(dice_file)
+    round_of = getattr(game, "dice_round", None)
+    rnd = int(round_of(state)) if round_of else 1
+    salts_of = getattr(game, "dice_salts", None)
+    salts = dice_mod.collect_salts(salts_of(orders_by_power) if salts_of else {})
+    digest = dice_mod.orders_digest({p: s["text"] for p, s in submissions.items()})
+    seed = dice_mod.seed_for_round(folder.path, rnd)
+    return dice_mod.DerivedDice(seed, folder.path.name, digest, salts)
+
+
+def verify_dice(folder: GameFolder, seeds: list[bytes]) -> dict:
+    """Recompute every derived die in history with the revealed ``seeds``."""
+    from adjudicator import dice as dice_mod
+
+    blocks = [r["dice"] for r in folder.history() if r.get("dice")]
+    problems = dice_mod.verify_rolls(seeds, folder.path.name, blocks)
+    rolls = sum(len(b.get("rolls", [])) for b in blocks)
+    return {"ok": not problems, "problems": problems, "blocks": len(blocks), "rolls": rolls}
+
+
+def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
+    """Seeds for publication: retired seeds, or the one covering ``round``; the seed in use
+    only once the game is over (revealing it earlier would expose the dice still to come)."""
+    from adjudicator import dice as dice_mod
+
+    over = game_of(folder).is_over(folder.read_state())
+    return dice_mod.reveal(folder.path, round, include_current=over)
+
+
+def rotate_dice_seed(folder: GameFolder) -> dict:
+    """Retire the seed in use; a new one covers the next round, so finished rounds can be
+    revealed (``adj reveal GAME --round N``) while later dice stay secret."""
+    from adjudicator import dice as dice_mod
+
+    game = game_of(folder)
+    with folder.lock():
+        state = folder.read_state()
+        round_of = getattr(game, "dice_round", None)
+        rnd = int(round_of(state)) if round_of else 1
+        info = dice_mod.current_seed_info(folder.path)
+        # a round whose dice were already rolled keeps its seed: the new one starts after it
+        rolled = any(x["label"]["round"] == rnd for r in folder.history()
+                     for x in (r.get("dice") or {}).get("rolls", []))
+        first = max(rnd + 1 if rolled else rnd, info["first_round"] + 1)
+        commit = dice_mod.rotate_seed(folder.path, first)
+        settings = folder.settings()
+        settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit,
+                            "first_round": first}
+        folder.write_settings(settings)
+    return {"commitment": commit, "first_round": first}
+# --- end dice ----------------------------------------------------------------------------------
 
 
 def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
@@ -254,7 +391,18 @@ def replay_state(folder: GameFolder, record: dict, game: Game, state: dict) -> d
             power: [o for p in texts for o in _reparse(game, state, p)]
             for power, texts in record["orders"].items()
         }
-        return game.resolve(state, orders).state
+        dice = None
+        if record.get("dice") is not None:
+            from adjudicator.dice import RecordedDice
+
+            dice = RecordedDice(record["dice"])  # replay needs no seed
+        return game.resolve(state, orders, dice).state
+    if record["kind"] == "standing":
+        orders = [o for t in record["orders"] for o in _reparse(game, state, t)]
+        new = game.apply_standing(state, record["power"], orders)  # type: ignore[attr-defined]
+        if new is None:
+            raise StoreError(f"record {record.get('seq')}: standing orders no longer apply")
+        return new
     if record["kind"] == "draw":
         return game.declare_draw(state, record["powers"])
     raise StoreError(f"unknown history record kind {record['kind']!r}")
@@ -307,7 +455,7 @@ def play_examples(path: str | os.PathLike, kind: str, log=print) -> GameFolder:
                 + "".join(f"  ERROR {e.describe()}" for e in ack.errors))
         entry = adjudicate(folder, force=True)
         for r in entry["results"]:
-            if not r["success"] or r["kind"] in ("retreat", "disband", "build", "remove"):
+            if not r["success"] or r.get("kind") in ("retreat", "disband", "build", "remove"):
                 why = f" ({r['reason']})" if r.get("reason") else ""
                 log(f"   -> {r['power']} {r['order']}: {r['outcome']}{why}")
     return folder

@@ -1,0 +1,340 @@
+"""Axis & Allies 1942 behind the core's :class:`~adjudicator.game.Game` interface.
+
+This module only adapts: the language is ``parser``, the pre-dice rules ``validate``, the
+turn ``turn``, the bookkeeping ``capture``. Two things need explaining:
+
+* **Orders keep their section.** The core passes lists of order objects around and replays
+  history from each order's canonical text, one order at a time. A bare move cannot say
+  whether it was a combat or a noncombat move, so every parsed order is wrapped in a
+  :class:`TurnOrder` whose text carries the section (``noncombat move: 2 infantry ...``) and
+  parses back to an equal object.
+* **One turn, one or two submissions.** At the ``purchase`` step a submission holding any
+  noncombat move, landing or placement is the whole turn (one pass); otherwise it is the
+  first half (purchase + combat move), battles are fought, and the state moves to the same
+  power's ``noncombat`` step, waiting for the second half. ``who_must_act`` is always the
+  one power whose turn it is.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.axis_allies import capture as cap
+from adjudicator.axis_allies import report
+from adjudicator.axis_allies.data import Edition, load_edition, normalise
+from adjudicator.axis_allies.movement import Illegal
+from adjudicator.axis_allies.orders import Order, Salt, StandingOrders, TurnScript
+from adjudicator.axis_allies.parser import ParsedOrder, build_script, parse_turn
+from adjudicator.axis_allies.rules import rules_for
+from adjudicator.axis_allies.state import initial_state
+from adjudicator.axis_allies.turn import resolve_turn, set_standing
+from adjudicator.axis_allies.validate import (
+    check_combat_moves,
+    check_noncombat_moves,
+    check_placements,
+    check_purchase,
+    placements_from_order,
+    purchase_from_order,
+    requests_from_orders,
+    summarise,
+)
+from adjudicator.errors import AdjudicatorError, GameError, OrderError, ParseResult
+from adjudicator.game import Resolution
+
+NMR_POLICIES = ("income", "wait")
+OPTIONS = {
+    "victory": ("standard", "total"),
+    "nmr": NMR_POLICIES,
+    "passes": ("auto", "one", "two"),
+    "turkish_straits_closed": (True, False),
+}
+_PREFIX = {"combat_moves": "combat move: ", "noncombat_moves": "noncombat move: "}
+STEP_NAMES = {"purchase": "purchase & combat", "noncombat": "noncombat & mobilise"}
+
+
+@dataclass(frozen=True)
+class TurnOrder:
+    """One parsed order with the TurnScript section it belongs to."""
+
+    section: str
+    order: Order
+
+    def text(self) -> str:
+        return _PREFIX.get(self.section, "") + self.order.text()
+
+
+def script_of(orders: list) -> TurnScript:
+    """Rebuild the turn script (merged standing orders and battle instructions)."""
+    return build_script([ParsedOrder(i, "", o.order, o.section)
+                         for i, o in enumerate(orders, start=1)])
+
+
+def _bool(v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    return str(v).lower() in ("1", "yes", "true", "on")
+
+
+class AxisAlliesGame:
+    name = "aa1942"
+    family = "axis_allies"
+    variant = "aa1942"
+    uses_dice = True
+
+    @property
+    def edition(self) -> Edition:
+        return load_edition(self.variant)
+
+    # --- set-up and facts ---------------------------------------------------------------
+    def new_state(self, options: dict[str, Any]) -> dict:
+        """Options (``adj new aa1942 DIR --option victory=total --option nmr=wait``):
+        ``victory`` standard (9 cities) / total (12); ``nmr`` income (a power that sends
+        nothing collects income only) / wait (the turn waits for it, even with --force);
+        ``passes`` auto (a first submission without noncombat moves, landings or placements
+        is half a turn) / one (every submission is a whole turn) / two (always two halves);
+        ``turkish_straits_closed`` (optional rule)."""
+        opts = dict(options or {})
+        unknown = sorted(set(opts) - set(OPTIONS))
+        if unknown:
+            raise AdjudicatorError(
+                f"unknown A&A option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
+        if "turkish_straits_closed" in opts:
+            opts["turkish_straits_closed"] = _bool(opts["turkish_straits_closed"])
+        for k, v in opts.items():
+            if v not in OPTIONS[k]:
+                raise AdjudicatorError(f"option {k} must be one of "
+                                       + ", ".join(str(x) for x in OPTIONS[k]))
+        nmr = opts.pop("nmr", "income")
+        passes = opts.pop("passes", "auto")
+        state = initial_state(self.edition, opts)
+        state["nmr"] = nmr
+        state["passes"] = passes
+        state["standing"] = {}
+        return state
+
+    def powers(self, state: dict | None = None) -> list[str]:
+        return list(self.edition.setup.turn_order)
+
+    def canonical_power(self, name: str) -> str | None:
+        table: dict[str, str] = {}
+        for p in self.edition.setup.powers.values():
+            for label in (p.id, p.name, p.triplea_name, *p.aliases):
+                table.setdefault(normalise(label), p.id)
+        key = normalise(name)
+        if key in table:
+            return table[key]
+        close = difflib.get_close_matches(key, list(table), n=1, cutoff=0.8)
+        return table[close[0]] if close else None
+
+    def power_name(self, power: str) -> str:
+        return self.edition.setup.powers[power].name
+
+    def phase_name(self, state: dict) -> str:
+        t = state["turn"]
+        return (f"Round {t['round']}, {self.power_name(t['power'])}: "
+                f"{STEP_NAMES.get(t['step'], t['step'])}")
+
+    def phase_kind(self, state: dict) -> str:
+        return "turn"
+
+    def is_over(self, state: dict) -> bool:
+        return state.get("result") is not None
+
+    def who_must_act(self, state: dict) -> list[str]:
+        # A power whose capital is held still takes its turn for movement (p.19).
+        return [] if self.is_over(state) else [state["turn"]["power"]]
+
+    # --- orders ---------------------------------------------------------------------------
+    def parse(self, text: str, state: dict | None = None) -> ParseResult:
+        raw = parse_turn(text, self.edition)
+        out = ParseResult(errors=list(raw.errors))
+        out.orders = [ParsedOrder(p.line, p.text, TurnOrder(p.section, p.order), p.section)
+                      for p in raw.orders]
+        return out
+
+    def order_text(self, order: TurnOrder) -> str:
+        return order.text()
+
+    def dice_round(self, state: dict) -> int:
+        return int(state["turn"]["round"])
+
+    def dice_salts(self, orders_by_power: dict[str, list]) -> dict[str, list[str]]:
+        return {p: [o.order.value for o in orders if isinstance(o.order, Salt)]
+                for p, orders in orders_by_power.items()}
+
+    def apply_standing(self, state: dict, power: str, orders: list) -> dict | None:
+        """A submission of standing orders only updates them at once, in anyone's turn;
+        ``None`` when the submission holds anything else (it is then a turn submission)."""
+        if not orders or any(o.section != "standing" for o in orders):
+            return None
+        merged = StandingOrders()
+        for o in orders:
+            merged = merged.merged(o.order)
+        return set_standing(state, power, merged)
+
+    def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
+        """Every rule checkable before the dice: purchase, combat move, the combat-end and
+        landing proofs; at the noncombat step also noncombat moves, landings and placements."""
+        errors = self._plans(state, power, orders)[1]
+        return orders, errors
+
+    def _plans(self, state: dict, power: str, orders: list) -> tuple[dict, list[OrderError]]:
+        ed = self.edition
+        errors: list[OrderError] = []
+        plans: dict[str, Any] = {}
+        if power != state["turn"]["power"]:
+            if all(o.section == "standing" for o in orders):
+                return plans, errors
+            return plans, [OrderError(0, 0, "", f"it is {self.power_name(state['turn']['power'])}"
+                                      f"'s turn; only standing orders may be sent now",
+                                      rule="not-your-turn")]
+        script = script_of(orders)
+        step = state["turn"]["step"]
+        work = state
+        if step == "purchase":
+            if script.purchases:
+                merged = script.purchases[0]
+                for p in script.purchases[1:]:
+                    merged = type(merged)(merged.units + p.units,
+                                          {**dict(merged.repairs), **dict(p.repairs)})
+                pp = check_purchase(state, ed, purchase_from_order(merged, power))
+                plans["purchase"] = pp
+                errors += pp.errors
+                if not pp.errors:
+                    work = {**state, "purchased": pp.units}
+            reqs, errs = self._requests(script.combat_moves, power, orders, "combat_moves")
+            errors += errs
+            cp = check_combat_moves(work, ed, power, reqs)
+            plans["combat"] = cp
+            errors += cp.errors
+        else:
+            for section in ("purchases", "combat_moves"):
+                for o in orders:
+                    if o.section == section:
+                        errors.append(OrderError(0, 0, o.text(),
+                                                 "the purchase and combat part of this turn "
+                                                 "was already resolved", rule="wrong-step"))
+            reqs, errs = self._requests(script.noncombat_moves, power, orders, "noncombat_moves")
+            errors += errs
+            nc = check_noncombat_moves(state, ed, power, reqs)
+            plans["noncombat"] = nc
+            errors += [e for e in nc.errors if e.line]  # landings are checked with the plans
+            preqs = [r for p in script.placements for r in placements_from_order(
+                p.order if isinstance(p, TurnOrder) else p, power, text=p.text())]
+            pl = check_placements(state, ed, power, preqs)
+            plans["placement"] = pl
+            errors += pl.errors
+        return plans, errors
+
+    def _requests(self, moves: tuple, power: str, orders: list, section: str):
+        reqs, errors = [], []
+        for mv in moves:
+            text = TurnOrder(section, mv).text()
+            try:
+                reqs.extend(requests_from_orders(mv, power, text=text))
+            except Illegal as exc:
+                errors.append(OrderError(0, 0, text, exc.message, rule=exc.rule))
+        return reqs, errors
+
+    def describe_orders(self, state: dict, power: str, orders: list) -> list[str]:
+        """What ``adj orders`` prints: paths, IPC spent and left, battles to be fought."""
+        if power != state["turn"]["power"]:
+            if orders and all(o.section == "standing" for o in orders):
+                return ["Standing orders: stored at once (no turn is resolved)."]
+            return []
+        plans, _ = self._plans(state, power, orders)
+        lines = summarise(self.edition, plans.get("purchase"), plans.get("combat"),
+                          plans.get("noncombat"), plans.get("placement"), power)
+        script = script_of(orders)
+        if state["turn"]["step"] == "purchase":
+            if self._first_part(state, script) == "full":
+                lines.append("One-pass turn: noncombat, landings and placements are carried "
+                             "out after the battles (moves made impossible fail).")
+            else:
+                lines.append("Two-pass turn: battles are fought, then noncombat move, "
+                             "landings and placements are expected in a second submission.")
+        return lines
+
+    # --- resolution -------------------------------------------------------------------------
+    def resolve(self, state: dict, orders_by_power: dict[str, list], dice: Any = None
+                ) -> Resolution:
+        power = state["turn"]["power"]
+        step = state["turn"]["step"]
+        orders = orders_by_power.get(power)
+        if orders is None:
+            if state.get("nmr", "income") == "wait":
+                raise GameError(f"{self.power_name(power)} has not sent orders and this game "
+                                "waits for them (nmr=wait)")
+            part = "nmr" if step == "purchase" else "second"
+            script = TurnScript()
+        else:
+            script = script_of(orders)
+            part = "second" if step == "noncombat" else self._first_part(state, script)
+        outcome = resolve_turn(state, script, dice, self.edition, part)  # type: ignore[arg-type]
+        results = outcome.results
+        if orders is None:
+            results = [{"power": power, "section": "nmr", "order": "(no orders)",
+                        "success": True, "outcome": "nmr",
+                        "reason": "collected income only" if part == "nmr"
+                        else "noncombat skipped; default landings, purchases refunded"}]
+        elif step == "noncombat":
+            for o in orders:
+                if o.section in ("purchases", "combat_moves"):
+                    results.append({"power": power, "section": o.section, "order": o.text(),
+                                    "success": False, "outcome": "failed",
+                                    "reason": "the purchase and combat part was already "
+                                    "resolved", "rule": "wrong-step"})
+        return Resolution(outcome.state, results, outcome.events)
+
+    @staticmethod
+    def _first_part(state: dict, script: TurnScript) -> str:
+        """Whole turn or first half, from the game's ``passes`` setting and the content."""
+        passes = state.get("passes", "auto")
+        if passes == "one":
+            return "full"
+        if passes == "two":
+            return "first"
+        whole = script.noncombat_moves or script.landings or script.placements
+        return "full" if whole else "first"
+
+    def declare_draw(self, state: dict, powers: list[str]) -> dict:
+        return {**state, "result": {"type": "draw", "powers": sorted(powers)}}
+
+    def status(self, state: dict) -> dict:
+        ed = self.edition
+        units: dict[str, list[str]] = {}
+        for p in self.powers():
+            counts: dict[str, int] = {}
+            for u in state["units"]:
+                if u["power"] == p:
+                    counts[u["type"]] = counts.get(u["type"], 0) + 1
+            units[p] = [f"{n} {ed.units[t].name if n == 1 else ed.units[t].plural}"
+                        for t, n in sorted(counts.items())]
+        vc = cap.victory_cities(state, ed)
+        rules = rules_for(ed.name, state.get("rules", {}))
+        return {
+            "turn": state["turn"],
+            "treasury": dict(state["treasury"]),
+            "production": cap.production_levels(state, ed),
+            "victory_cities": vc,
+            "victory_condition": f"{rules.victory} "
+                                 f"({ed.setup.victory_thresholds[rules.victory]} cities)",
+            "captured_capitals": dict(state["captured_capitals"]),
+            "units": units,
+            "nmr": state.get("nmr", "income"),
+            "standing": state.get("standing", {}),
+        }
+
+    # --- output -----------------------------------------------------------------------------
+    def render_report(self, folder: Any, phase: str | None, fmt: str,
+                      template: str | None = None) -> str:
+        return report.render_report(folder, phase, fmt, template)
+
+    def write_reports(self, folder: Any, record: dict) -> list:
+        return report.write_reports(folder, record)
+
+    def render_map(self, folder: Any, phase: str | None, show_orders: bool = True) -> str:
+        raise GameError("the Axis & Allies map drawing is a later issue; use "
+                        "`adj report` (text, bbcode, markdown) meanwhile")

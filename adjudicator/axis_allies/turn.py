@@ -1,0 +1,766 @@
+"""The A&A 1942 turn engine: one power's turn, phase by phase (digest §2).
+
+:func:`resolve_turn` is pure: ``(state, script, dice, edition, part) -> TurnOutcome`` with a
+new state, one result record per order and the JSON events the reports are built from. The
+caller's state is never changed; every random number comes from ``dice``.
+
+A turn can be resolved in one pass or in two (the ``part`` argument, chosen by the game
+adapter from the submission and the state's turn step):
+
+* ``"full"``   purchase, combat move, conduct combat, noncombat move, landings, mobilise,
+  collect income, next power; noncombat orders made impossible by the battles fail with a
+  reason, and landing plans fall back through their lists;
+* ``"first"``  purchase, combat move and conduct combat; the state then waits at the same
+  power's ``noncombat`` step so the player can answer the battle results;
+* ``"second"`` noncombat move, landings, mobilise, collect income, next power;
+* ``"nmr"``    the power sent nothing and the game's NMR policy is "income": it collects
+  income (if its capital is free) and the turn passes.
+
+Illegal orders never stop the turn: each fails on its own, with the validator's rule id and
+message in its result record, and the rest is carried out.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from adjudicator.axis_allies import capture as cap
+from adjudicator.axis_allies.bombing import RaidSetup, resolve_raid
+from adjudicator.axis_allies.combat import (
+    AmphibiousSetup,
+    BattleResult,
+    BattleSetup,
+    Unit,
+    battle_orders,
+    controller_after_battle,
+    resolve_amphibious,
+    resolve_battle,
+)
+from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.movement import Illegal, MoveRequest, ResolvedMove, UnitCount
+from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders, TurnScript
+from adjudicator.axis_allies.rules import rules_for
+from adjudicator.axis_allies.state import Board, add_unit, phase_code
+from adjudicator.axis_allies.validate import (
+    MovePlan,
+    check_combat_moves,
+    check_noncombat_moves,
+    check_placements,
+    check_purchase,
+    placements_from_order,
+    purchase_from_order,
+    requests_from_orders,
+)
+from adjudicator.dice import Dice
+
+Part = Literal["full", "first", "second", "nmr"]
+PER_TURN_FIELDS = {"moved": 0, "moved_in": None, "loaded_this_turn": False, "unloaded": False,
+                   "fought": False, "captured_this_turn": False}
+
+
+# --- standing orders in the state -------------------------------------------------------------
+
+
+def standing_to_json(s: StandingOrders) -> dict:
+    return {"order_of_loss": list(s.order_of_loss), "battleship_first_hit": s.battleship_first_hit,
+            "keep_land_units": s.keep_land_units, "submerge": s.submerge}
+
+
+def standing_from_json(d: dict | None) -> StandingOrders | None:
+    if not d:
+        return None
+    return StandingOrders(tuple(d.get("order_of_loss") or ()), d.get("battleship_first_hit"),
+                          d.get("keep_land_units"), d.get("submerge"))
+
+
+def set_standing(state: dict, power: str, new: StandingOrders) -> dict:
+    """A copy of ``state`` with ``new`` merged over the power's stored standing orders."""
+    out = copy.deepcopy(state)
+    old = standing_from_json(out.setdefault("standing", {}).get(power)) or StandingOrders()
+    out["standing"][power] = standing_to_json(old.merged(new))
+    return out
+
+
+# --- the outcome ------------------------------------------------------------------------------
+
+
+@dataclass
+class TurnOutcome:
+    state: dict
+    results: list[dict] = field(default_factory=list)
+    events: dict = field(default_factory=dict)
+
+
+class _Turn:
+    """Working data of one resolution; consumed by :func:`resolve_turn`."""
+
+    def __init__(self, state: dict, edition: Edition, dice: Dice | None) -> None:
+        self.s = copy.deepcopy(state)
+        self.ed = edition
+        self.m = edition.map
+        self.rules = rules_for(edition.name, self.s.get("rules", {}))
+        self.dice = dice
+        self.power: str = self.s["turn"]["power"]
+        self.round: int = self.s["turn"]["round"]
+        self.results: list[dict] = []
+        self.ev: dict[str, Any] = {
+            "round": self.round, "power": self.power, "captures": [], "battles": [],
+            "moves": [], "landings": [], "lost_aircraft": [], "placements": [], "refunds": {},
+        }
+
+    @property
+    def board(self) -> Board:
+        return Board(self.s, self.ed)
+
+    def result(self, section: str, text: str, ok: bool, reason: str = "",
+               rule: str = "", **extra: Any) -> None:
+        rec = {"power": self.power, "section": section, "order": text, "success": ok,
+               "outcome": "done" if ok else "failed", "reason": reason}
+        if rule:
+            rec["rule"] = rule
+        rec.update(extra)
+        self.results.append(rec)
+
+    def name(self, rid: str) -> str:
+        return self.m.region(rid).name
+
+    # --- phase 1 -------------------------------------------------------------------------
+    def purchase(self, script: TurnScript) -> None:
+        treasury = self.s["treasury"][self.power]
+        info: dict[str, Any] = {"treasury_before": treasury, "units": {}, "repairs": {},
+                                "spent": 0, "treasury_after": treasury}
+        self.ev["purchase"] = info
+        if self.board.capital_lost(self.power):
+            info["skipped"] = "capital in enemy hands: no purchase (p.19)"
+            for p in script.purchases:
+                self.result("purchase", p.text(), False, info["skipped"], "purchase-capital-lost")
+            return
+        units: Counter[str] = Counter()
+        repairs: Counter[str] = Counter()
+        for p in script.purchases:
+            for uc in p.units:
+                units[uc.unit] += uc.count
+            for t, n in p.repairs.items():
+                repairs[t] += n
+        if not units and not repairs:
+            return
+        from adjudicator.axis_allies.orders import Purchase
+
+        merged = Purchase(tuple(UnitCount(u, n) for u, n in units.items()), dict(repairs))
+        plan = check_purchase(self.s, self.ed, purchase_from_order(merged, self.power))
+        texts = "; ".join(p.text() for p in script.purchases)
+        if plan.errors:
+            reason = "; ".join(e.message for e in plan.errors)
+            info["rejected"] = reason
+            self.result("purchase", texts, False, reason, plan.errors[0].rule or "")
+            return
+        self.s["treasury"][self.power] = plan.left
+        self.s["purchased"] = dict(sorted(plan.units.items()))
+        for t, n in plan.repairs.items():
+            self.s["complexes"][t]["damage"] -= n
+        self.s["repairs"] = dict(plan.repairs)
+        info.update(units=dict(sorted(plan.units.items())), repairs=dict(plan.repairs),
+                    spent=plan.spent, treasury_after=plan.left)
+        self.result("purchase", texts, True, f"spent {plan.spent} IPC, {plan.left} left")
+
+    # --- phases 2 and 4: moves, with failing requests dropped one by one --------------------
+    def apply_moves(self, section: str, orders: tuple, check: Callable[..., MovePlan]
+                    ) -> tuple[MovePlan | None, list[ResolvedMove]]:
+        reqs: list[MoveRequest] = []
+        texts: dict[int, str] = {}
+        for i, o in enumerate(orders, start=1):
+            texts[i] = o.text()
+            try:
+                reqs.extend(requests_from_orders(o, self.power, line=i, text=o.text()))
+            except Illegal as exc:
+                self.result(section, o.text(), False, exc.message, exc.rule)
+        plan: MovePlan | None = None
+        for _ in range(len(reqs) + 1):
+            plan = check(self.s, self.ed, self.power, reqs)
+            bad: dict[int, Any] = {}
+            for e in plan.errors:
+                if e.line and e.line not in bad:
+                    bad[e.line] = e
+            if not bad:
+                break
+            for line, e in sorted(bad.items()):
+                self.result(section, texts[line], False, e.message, e.rule or "")
+            reqs = [r for r in reqs if r.line not in bad]
+        if plan is None:
+            return None, []
+        self.s = plan.state
+        for mv in plan.moves:
+            route = list(mv.path)
+            self.result(section, texts[mv.request.line], True,
+                        "path " + " - ".join(self.name(r) for r in route), path=route)
+            self.ev["moves"].append({"section": section, "order": texts[mv.request.line],
+                                     "path": route, "inferred": mv.path_inferred,
+                                     "unload_to": mv.unload_to, "blitzed": list(mv.blitzed)})
+        return plan, plan.moves
+
+    # --- phase 3 ---------------------------------------------------------------------------
+    def combat(self, script: TurnScript, moves: list[ResolvedMove], before: dict) -> None:
+        """Blitz captures, then raids, amphibious assaults and general combat (p.14-18)."""
+        for mv in moves:
+            for t in mv.blitzed:
+                # the mover already flipped it in its working state; redo it with the
+                # capture bookkeeping (plunder, production, events)
+                self.s["controllers"][t] = before["controllers"].get(t)
+                self.ev["captures"].append(cap.capture(self.s, self.ed, t, self.power, "blitz"))
+        instr = {b.at: b for b in script.battles}
+        standing = {p: standing_from_json(d) for p, d in self.s.get("standing", {}).items()}
+        if script.standing is not None:
+            mine = standing.get(self.power) or StandingOrders()
+            standing[self.power] = mine.merged(script.standing)
+        standing = {p: s for p, s in standing.items() if s is not None}
+        bombers = {uid for mv in moves if mv.request.bombing for uid in mv.unit_ids}
+        assaults: dict[str, list[ResolvedMove]] = {}
+        for mv in moves:
+            if mv.unload_to and self.board.enemy_territory(mv.unload_to, self.power):
+                assaults.setdefault(mv.unload_to, []).append(mv)
+
+        def key(r: str) -> tuple:
+            ins = instr.get(r)
+            return (ins.order if ins and ins.order is not None else 10**6, r)
+
+        # 3.1 strategic bombing raids
+        raids: dict[str, list[str]] = {}
+        for uid in sorted(bombers, key=_uid_key):
+            u = self._unit(uid)
+            if u is not None:
+                raids.setdefault(u["loc"], []).append(uid)
+        for t in sorted(raids, key=key):
+            self.raid(t, raids[t])
+        # 3.2 amphibious assaults
+        fought_zones: set[str] = set()
+        for t in sorted(assaults, key=key):
+            self.amphibious(t, assaults[t], moves, bombers, instr, standing, fought_zones)
+        # 3.3 general combat
+        for r in sorted(self.general_battles(bombers, instr, set(assaults), fought_zones),
+                        key=key):
+            self.general(r, moves, bombers, instr.get(r), standing)
+        # empty enemy territories entered by land units are taken without dice (digest §6.2 #12)
+        for t in sorted(self.m.territories):
+            b = self.board
+            if not b.enemy_territory(t, self.power) or b.enemy_units_at(t, self.power):
+                continue
+            if any(u["power"] == self.power and u["aboard"] is None
+                   and self.ed.units[u["type"]].can_capture and u["moved_in"] == "combat"
+                   for u in b.units_at(t)):
+                self.ev["captures"].append(cap.capture(self.s, self.ed, t, self.power,
+                                                       "unopposed"))
+
+    def general_battles(self, bombers: set[str], instr: dict[str, BattleInstruction],
+                        assaults: set[str], fought_zones: set[str]) -> list[str]:
+        b = self.board
+        out = []
+        for t in self.m.territories:
+            if t in assaults or not b.enemy_territory(t, self.power):
+                continue
+            if not b.enemy_units_at(t, self.power):
+                continue
+            if any(u["power"] == self.power and u["aboard"] is None and u["id"] not in bombers
+                   and u["moved_in"] == "combat" for u in b.units_at(t)):
+                out.append(t)
+        for z in self.m.sea_zones:
+            if z in fought_zones:
+                continue
+            if not any(u["power"] == self.power and u["aboard"] is None for u in b.units_at(z)):
+                continue
+            ins = instr.get(z)
+            if b.hostile_sea(z, self.power) or (
+                b.enemy_units_at(z, self.power) and ins is not None and ins.engage
+            ):
+                out.append(z)
+        return out
+
+    def _unit(self, uid: str) -> dict | None:
+        return next((u for u in self.s["units"] if u["id"] == uid), None)
+
+    def _defenders(self, region: str) -> tuple[tuple[Unit, ...], tuple[str, ...]]:
+        b = self.board
+        enemies = sorted(b.enemy_units_at(region, self.power), key=lambda u: _uid_key(u["id"]))
+        powers = list(dict.fromkeys(u["power"] for u in enemies))
+        ctl = b.controller(region) if self.m.is_land(region) else None
+        order = self.ed.setup.turn_order
+        if self.m.is_sea(region):
+            # lead at sea: the power with most IPC of units there (ruling 19)
+            worth = Counter()
+            for u in enemies:
+                worth[u["power"]] += self.ed.units[u["type"]].cost
+            powers.sort(key=lambda p: (-worth[p], order.index(p)))
+        else:
+            powers.sort(key=lambda p: (p != ctl, order.index(p)))
+        return tuple(Unit.from_record(u) for u in enemies), tuple(powers)
+
+    def _retreat_options(self, region: str, moves: list[ResolvedMove]) -> tuple[str, ...]:
+        """Adjacent friendly regions an attacking land/sea unit came from, most units first
+        (digest §6.4 #4, §6.2 #15)."""
+        b = self.board
+        came: Counter[str] = Counter()
+        for mv in moves:
+            if mv.path[-1] != region or len(mv.path) < 2 or mv.unload_to:
+                continue
+            prev = mv.path[-2]
+            if not self.m.are_adjacent(prev, region):
+                continue
+            for uid in mv.unit_ids:
+                u = self._unit(uid)
+                if u is None or self.ed.units[u["type"]].is_air:
+                    continue
+                came[prev] += 1
+        ok = []
+        for r, n in came.items():
+            if self.m.is_land(r) and b.friendly_territory(r, self.power) or self.m.is_sea(r) and not b.hostile_sea(r, self.power):
+                ok.append((r, n))
+        return tuple(r for r, _ in sorted(ok, key=lambda x: (-x[1], x[0])))
+
+    def raid(self, t: str, bomber_ids: list[str]) -> None:
+        b = self.board
+        cx = b.complex_at(t)
+        bombers = tuple(Unit.from_record(self._unit(u)) for u in bomber_ids)  # type: ignore[arg-type]
+        if cx is None or not b.enemy(cx["owner"], self.power):
+            self.ev["battles"].append({"region": t, "kind": "bombing", "skipped":
+                                       "no enemy industrial complex to bomb"})
+            return
+        aa = next((u for u in b.enemy_units_at(t, self.power)
+                   if self.ed.units[u["type"]].anti_aircraft is not None), None)
+        setup = RaidSetup(t, self.power, bombers, self.m.region(t).ipc, cx["damage"],
+                          Unit.from_record(aa) if aa else None, self.round)
+        res = resolve_raid(self.ed, self.rules, setup, self._dice())
+        cx["damage"] = res.damage_after
+        for uid, fate in res.fates.items():
+            if fate == "destroyed":
+                self._remove(uid)
+            else:
+                self._unit(uid)["fought"] = True  # type: ignore[index]
+        self.ev["battles"].append({"region": t, "name": self.name(t), "kind": "bombing",
+                                   "raid": res.to_json()})
+
+    def _dice(self) -> Dice:
+        if self.dice is None:
+            raise ValueError("this turn has battles but no dice source was given")
+        return self.dice
+
+    def _orders(self, defending: tuple[str, ...], ins: BattleInstruction | None,
+                standing: dict[str, StandingOrders]):
+        return battle_orders(self.power, defending, standing, ins)
+
+    def _attackers_at(self, region: str, bombers: set[str], exclude: set[str] = frozenset()
+                      ) -> list[dict]:
+        sea = self.m.is_sea(region)
+        return [u for u in self.board.units_at(region)
+                if u["power"] == self.power and u["aboard"] is None and u["id"] not in bombers
+                and u["id"] not in exclude and (sea or u["moved_in"] == "combat")]
+
+    def general(self, region: str, moves: list[ResolvedMove], bombers: set[str],
+                ins: BattleInstruction | None, standing: dict[str, StandingOrders]) -> None:
+        att = self._attackers_at(region, bombers)
+        if self.m.is_sea(region):
+            ids = {u["id"] for u in att}
+            cargo = [u for u in self.s["units"] if u["aboard"] in ids]
+            att = att + cargo
+        defenders, powers = self._defenders(region)
+        kind = "sea" if self.m.is_sea(region) else "land"
+        setup = BattleSetup(region, kind, self.power,
+                            tuple(Unit.from_record(u) for u in sorted(att, key=lambda u:
+                                                                      _uid_key(u["id"]))),
+                            defenders, powers, self._retreat_options(region, moves), self.round)
+        res = resolve_battle(self.ed, self.rules, setup, self._orders(powers, ins, standing),
+                             self._dice())
+        self.apply_result(res, {u.id for u in setup.attackers})
+        self.ev["battles"].append({"region": region, "name": self.name(region), "kind": kind,
+                                   "result": res.to_json(),
+                                   "instruction": ins.text() if ins else None})
+        self.after_land_battle(res)
+
+    def amphibious(self, t: str, assault_moves: list[ResolvedMove], moves: list[ResolvedMove],
+                   bombers: set[str], instr: dict[str, BattleInstruction],
+                   standing: dict[str, StandingOrders], fought_zones: set[str]) -> None:
+        b = self.board
+        landed: dict[str, str] = {}  # cargo id -> transport id
+        zone = assault_moves[0].path[-1]
+        for mv in assault_moves:
+            transports = [uid for uid in mv.unit_ids
+                          if self.ed.units[self._unit(uid)["type"]].transport_capacity]  # type: ignore[index]
+            room = {tid: [] for tid in transports}
+            for cid in mv.unloaded:
+                ctype = self._unit(cid)["type"]  # type: ignore[index]
+                for tid in transports:
+                    ttype = self._unit(tid)["type"]  # type: ignore[index]
+                    if self.ed.units.cargo_fits(ttype, [*room[tid], ctype]):
+                        room[tid].append(ctype)
+                        landed[cid] = tid
+                        break
+                else:
+                    landed[cid] = transports[0] if transports else ""
+        ins_land = instr.get(t)
+        ins_sea = instr.get(zone)
+        overland = [u for u in self._attackers_at(t, bombers) if u["id"] not in landed]
+        land_att = [Unit.from_record(u) for u in overland] + [
+            Unit(cid, self.power, self._unit(cid)["type"], 0, tid or None, True)  # type: ignore[index]
+            for cid, tid in sorted(landed.items(), key=lambda x: _uid_key(x[0]))]
+        defenders, powers = self._defenders(t)
+        land = BattleSetup(t, "land", self.power, tuple(land_att), defenders, powers,
+                           self._retreat_options(t, moves), self.round)
+        sea = None
+        sea_orders = None
+        hostile = b.hostile_sea(zone, self.power) or (
+            bool(b.enemy_units_at(zone, self.power)) and ins_sea is not None and ins_sea.engage)
+        if hostile and zone not in fought_zones:
+            fought_zones.add(zone)
+            sea_att = [Unit.from_record(u) for u in self._attackers_at(zone, bombers)]
+            ids = {u.id for u in sea_att}
+            sea_att += [Unit.from_record(u) for u in self.s["units"] if u["aboard"] in ids]
+            sea_att += [Unit(cid, self.power, self._unit(cid)["type"], 0, tid or None)  # type: ignore[index]
+                        for cid, tid in landed.items()]
+            sdef, spowers = self._defenders(zone)
+            sea = BattleSetup(zone, "sea", self.power, tuple(sea_att), sdef, spowers,
+                              self._retreat_options(zone, moves), self.round)
+            sea_orders = self._orders(spowers, ins_sea, standing)
+        bombarding = tuple(
+            Unit.from_record(self._unit(uid))  # type: ignore[arg-type]
+            for mv in moves if mv.request.bombard and mv.path[-1] == zone
+            and mv.request.bombard in ("*", t)
+            for uid in mv.unit_ids)
+        setup = AmphibiousSetup(sea, land, bombarding)
+        res = resolve_amphibious(self.ed, self.rules, setup, sea_orders,
+                                 self._orders(powers, ins_land, standing), self._dice())
+        if res.sea is not None:
+            self.apply_result(res.sea, {u.id for u in sea.attackers})  # type: ignore[union-attr]
+        for cid in res.not_landed:
+            u = self._unit(cid)
+            tr = self._unit(landed.get(cid, ""))
+            if u is not None and tr is not None:
+                u.update(loc=tr["loc"], aboard=tr["id"])
+        if res.land is not None:
+            self.apply_result(res.land, {u.id for u in land.attackers})
+        for uid in {u.id for u in bombarding}:
+            if self._unit(uid):
+                self._unit(uid)["fought"] = True  # type: ignore[index]
+        self.ev["battles"].append({"region": t, "name": self.name(t), "kind": "amphibious",
+                                   "zone": zone, "result": res.to_json(),
+                                   "instruction": ins_land.text() if ins_land else None})
+        if res.land is not None:
+            self.after_land_battle(res.land)
+
+    def apply_result(self, res: BattleResult, attackers: set[str]) -> None:
+        for uid, fate in res.fates.items():
+            u = self._unit(uid)
+            if u is None:
+                continue
+            if fate == "destroyed":
+                self._remove(uid)
+                continue
+            if fate == "retreated":
+                to = res.retreated_to.get(uid)
+                if to is not None:
+                    u["loc"] = to
+            if uid in res.damage:
+                u["damage"] = res.damage[uid]
+            if uid in attackers:
+                u["fought"] = True
+        for uid in res.homeless_fighters:
+            self.reland_defender(uid)
+
+    def reland_defender(self, uid: str) -> None:
+        """A defending fighter whose carrier sank (p.27; digest §6.4 #11 default): another
+        friendly carrier with room in the zone, else the adjacent friendly territory with most
+        friendly units, else it is lost."""
+        u = self._unit(uid)
+        if u is None:
+            return
+        b = self.board
+        u["aboard"] = None
+        for c in b.units_at(u["loc"]):
+            if b.spec(c).carrier_capacity and b.allied(c["power"], u["power"]) \
+                    and b.carrier_room(c) >= b.spec(u).carrier_cost:
+                u["aboard"] = c["id"]
+                self.ev["landings"].append({"unit": uid, "power": u["power"], "to": u["loc"],
+                                            "source": "default (homeless defender)"})
+                return
+        cands = sorted((t for t in self.m.land_neighbours(u["loc"]) | {
+            n for n in self.m.neighbours(u["loc"]) if self.m.is_land(n)}
+            if b.friendly_territory(t, u["power"])),
+            key=lambda t: (-sum(1 for x in b.units_at(t) if b.allied(x["power"], u["power"])), t))
+        if cands:
+            u["loc"] = cands[0]
+            self.ev["landings"].append({"unit": uid, "power": u["power"], "to": cands[0],
+                                        "source": "default (homeless defender)"})
+            return
+        self._remove(uid)
+        self.ev["lost_aircraft"].append({"unit": uid, "power": u["power"], "type": u["type"],
+                                         "at": u["loc"], "why": "carrier sunk, no landing"})
+
+    def after_land_battle(self, res: BattleResult) -> None:
+        if res.kind != "land":
+            return
+        ctl = self.s["controllers"].get(res.region)
+        if controller_after_battle(res, ctl) != ctl:
+            self.ev["captures"].append(cap.capture(self.s, self.ed, res.region, self.power,
+                                                   "battle"))
+
+    def _remove(self, uid: str) -> None:
+        gone = {uid} | {u["id"] for u in self.s["units"] if u["aboard"] == uid}
+        self.s["units"] = [u for u in self.s["units"] if u["id"] not in gone]
+
+    # --- landings --------------------------------------------------------------------------
+    def unlanded(self, include_new_carriers: bool = True) -> list[dict]:
+        """The power's aircraft not on a legal landing spot (p.21): land friendly since the
+        start of the turn, or room on a friendly carrier in the zone."""
+        b = self.board
+        room: Counter[str] = Counter()
+        for u in self.s["units"]:
+            s = b.spec(u)
+            if s.carrier_capacity and b.allied(u["power"], self.power):
+                room[u["loc"]] += s.carrier_capacity - sum(
+                    b.spec(c).carrier_cost for c in b.cargo_of(u["id"]))
+        out = []
+        for u in sorted(self.s["units"], key=lambda u: _uid_key(u["id"])):
+            s = b.spec(u)
+            if u["power"] != self.power or not s.is_air or u["aboard"] is not None:
+                continue
+            if self.m.is_land(u["loc"]):
+                if b.friendly_at_start(u["loc"], self.power):
+                    continue
+            elif s.carrier_cost and room[u["loc"]] >= s.carrier_cost:
+                room[u["loc"]] -= s.carrier_cost
+                continue
+            out.append(u)
+        return out
+
+    def _try_fly(self, units: tuple[UnitCount, ...], origin: str, dest: str) -> str | None:
+        """Fly ``units`` from ``origin`` to ``dest`` in noncombat move; ``None`` when legal
+        (the state is updated), else the reason."""
+        if origin == dest:
+            return None if not any(u["loc"] == origin for u in self.unlanded()) else (
+                f"{self.name(dest)} is not a legal landing spot")
+        req = MoveRequest(self.power, units, (origin, dest), False, line=1,
+                          text=f"land at {dest}")
+        plan = check_noncombat_moves(self.s, self.ed, self.power, [req])
+        errs = [e for e in plan.errors if e.line == 1]
+        if errs:
+            return errs[0].message
+        self.s = plan.state
+        return None
+
+    def landings(self, script: TurnScript) -> None:
+        for plan in script.landings:
+            origin = plan.origin or self._landing_origin(plan.units)
+            if origin is None:
+                self.result("landing", plan.text(), False,
+                            "no aircraft of that kind waiting to land", "landing-no-aircraft")
+                continue
+            reasons = []
+            for i, choice in enumerate(plan.choices):
+                why = self._try_fly(plan.units, origin, choice)
+                if why is None:
+                    src = "plan" if i == 0 else f"fallback {i}"
+                    self.result("landing", plan.text(), True, f"landed in {self.name(choice)}"
+                                + ("" if i == 0 else f" ({src}: " + "; ".join(reasons) + ")"))
+                    self.ev["landings"].append({"units": {u.unit: u.count for u in plan.units},
+                                                "from": origin, "to": choice, "source": src,
+                                                "power": self.power})
+                    break
+                reasons.append(f"{self.name(choice)}: {why}")
+            else:
+                self.result("landing", plan.text(), False, "; ".join(reasons), "landing-failed")
+
+    def _landing_origin(self, units: tuple[UnitCount, ...]) -> str | None:
+        want = {u.unit for u in units}
+        locs = sorted({u["loc"] for u in self.unlanded() if u["type"] in want})
+        if not locs:
+            locs = sorted({u["loc"] for u in self.s["units"] if u["power"] == self.power
+                           and u["type"] in want and u["moved_in"] == "combat"})
+        return locs[0] if locs else None
+
+    def default_landings(self) -> None:
+        """Aircraft still in the air get the nearest legal landing spot (digest §6.4 #15)."""
+        b = self.board
+        for u in self.unlanded():
+            if self._unit(u["id"]) is None:
+                continue
+            spec = b.spec(u)
+            left = spec.move - u["moved"]
+            reach = self.m.reachable(u["loc"], left, "air")
+            cands = sorted(((d, r) for r, d in reach.items() if r != u["loc"] and (
+                (self.m.is_land(r) and b.friendly_at_start(r, self.power))
+                or (self.m.is_sea(r) and spec.carrier_cost))), key=lambda x: (x[0], x[1]))
+            for _, r in cands:
+                if self._try_fly((UnitCount(u["type"], 1),), u["loc"], r) is None \
+                        and not any(x["id"] == u["id"] for x in self.unlanded()):
+                    self.ev["landings"].append({"units": {u["type"]: 1}, "unit": u["id"],
+                                                "from": u["loc"], "to": r, "power": self.power,
+                                                "source": "default: nearest legal landing"})
+                    break
+
+    def lose_unlanded(self) -> None:
+        """Aircraft with no legal landing are destroyed at the end of noncombat move (p.21)."""
+        for u in self.unlanded():
+            self._remove(u["id"])
+            self.ev["lost_aircraft"].append({"unit": u["id"], "power": self.power,
+                                             "type": u["type"], "at": u["loc"],
+                                             "why": "no legal landing spot in range"})
+            self.result("landing", f"{u['type']} {u['id']} at {self.name(u['loc'])}", False,
+                        "no legal landing spot: the aircraft is lost", "air-no-landing")
+
+    def board_carriers(self) -> None:
+        """Fighters that ended at sea go aboard a friendly carrier with room."""
+        b = self.board
+        for u in sorted(self.s["units"], key=lambda u: _uid_key(u["id"])):
+            if u["power"] != self.power or not b.spec(u).carrier_cost or u["aboard"]:
+                continue
+            if not self.m.is_sea(u["loc"]):
+                continue
+            for c in sorted(b.units_at(u["loc"]), key=lambda c: (c["power"] != self.power,
+                                                                  _uid_key(c["id"]))):
+                if b.spec(c).carrier_capacity and b.allied(c["power"], self.power) \
+                        and b.carrier_room(c) >= b.spec(u).carrier_cost:
+                    u["aboard"] = c["id"]
+                    break
+
+    # --- phase 5 -----------------------------------------------------------------------
+    def mobilise(self, script: TurnScript) -> None:
+        bought = Counter(self.s.get("purchased", {}))
+        if not bought:
+            for p in script.placements:
+                self.result("place", p.text(), False, "nothing was bought this turn",
+                            "place-not-purchased")
+            return
+        reqs = []
+        texts: dict[int, str] = {}
+        for i, p in enumerate(script.placements, start=1):
+            texts[i] = p.text()
+            reqs.extend(placements_from_order(p, self.power, line=i, text=p.text()))
+        failed: set[int] = set()
+        partial: set[int] = set()
+        plan = None
+        for _ in range(sum(r.count for r in reqs) + len(reqs) + 1):
+            plan = check_placements(self.s, self.ed, self.power, reqs)
+            bad = {e.line: e for e in plan.errors if e.line}
+            if not bad:
+                break
+            # over a complex's limit: place as many as fit, the rest is refunded (p.22)
+            shrunk = []
+            for r in reqs:
+                e = bad.get(r.line)
+                if e is not None and e.rule == "mobilisation-limit" and r.count > 1:
+                    shrunk.append(replace(r, count=r.count - 1))
+                    partial.add(r.line)
+                elif e is None:
+                    shrunk.append(r)
+            for line, e in sorted(bad.items()):
+                if e.rule == "mobilisation-limit" and any(r.line == line for r in shrunk):
+                    continue
+                self.result("place", texts[line], False, e.message, e.rule or "")
+                failed.add(line)
+            reqs = shrunk
+        placed = plan.placed if plan is not None else []
+        for unit, n, region, _site in placed:
+            if self.ed.units[unit].production:
+                self.s["complexes"][region] = {"owner": self.power, "damage": 0, "new": True}
+                self.s["complexes"] = dict(sorted(self.s["complexes"].items()))
+            else:
+                for _ in range(n):
+                    add_unit(self.s, self.power, unit, region)
+            bought[unit] -= n
+            self.ev["placements"].append({"unit": unit, "count": n, "at": region})
+        for line in sorted(set(texts) - failed):
+            self.result("place", texts[line], True, "placed as many as the complex allows; "
+                        "the rest is refunded" if line in partial else "placed")
+        refund = 0
+        for unit, n in sorted(bought.items()):
+            if n > 0:
+                self.ev["refunds"][unit] = n
+                refund += n * self.ed.units[unit].cost
+        if refund:
+            self.s["treasury"][self.power] += refund
+            self.ev["refund_ipc"] = refund
+        self.s["purchased"] = {}
+
+    # --- phase 6 and the end of the turn ---------------------------------------------------
+    def collect(self) -> None:
+        amount = cap.income_of(self.s, self.ed, self.power)
+        self.s["treasury"][self.power] += amount
+        self.ev["income"] = {"power": self.power, "amount": amount,
+                             "treasury": self.s["treasury"][self.power],
+                             "why": "capital in enemy hands: no income (p.23)"
+                             if self.power in self.s["captured_capitals"] else
+                             "production level"}
+
+    def end_turn(self) -> None:
+        self.ev["aa_returned"] = cap.end_of_turn_returns(self.s)
+        for u in self.s["units"]:
+            u.update(PER_TURN_FIELDS)
+        for cx in self.s["complexes"].values():
+            cx["new"] = False
+        self.s["purchased"] = {}
+        self.s["repairs"] = {}
+        self.s["committed_carriers"] = {}
+        order = self.ed.setup.turn_order
+        i = order.index(self.power)
+        rnd = self.round
+        if i == len(order) - 1:
+            result = cap.victory_check(self.s, self.ed)
+            self.ev["victory_check"] = {"round": rnd, "result": result,
+                                        "victory_cities": cap.victory_cities(self.s, self.ed)}
+            if result is not None:
+                self.s["result"] = result
+            rnd += 1
+        nxt = order[(i + 1) % len(order)]
+        self.s["turn"] = {"round": rnd, "power": nxt, "step": "purchase"}
+        self.s["phase"] = phase_code(rnd, nxt, "purchase")
+        self.s["turn_start_controllers"] = dict(sorted(self.s["controllers"].items()))
+
+    def wait_for_noncombat(self) -> None:
+        self.s["turn"] = {**self.s["turn"], "step": "noncombat"}
+        self.s["phase"] = phase_code(self.round, self.power, "noncombat")
+
+    def finish(self) -> TurnOutcome:
+        self.s["units"].sort(key=lambda u: _uid_key(u["id"]))
+        self.s["controllers"] = dict(sorted(self.s["controllers"].items()))
+        self.ev["production"] = cap.production_levels(self.s, self.ed)
+        self.ev["victory_cities"] = cap.victory_cities(self.s, self.ed)
+        self.ev["treasury"] = dict(self.s["treasury"])
+        self.ev["captured_capitals"] = dict(self.s["captured_capitals"])
+        return TurnOutcome(self.s, self.results, self.ev)
+
+
+def _uid_key(uid: str) -> tuple[int, str]:
+    digits = uid[1:]
+    return (int(digits) if digits.isdigit() else 0, uid)
+
+
+def resolve_turn(state: dict, script: TurnScript, dice: Dice | None, edition: Edition,
+                 part: Part = "full") -> TurnOutcome:
+    """Resolve ``part`` of the current power's turn (see the module docstring)."""
+    t = _Turn(state, edition, dice)
+    t.ev["part"] = part
+    if script.standing is not None:
+        t.s = set_standing(t.s, t.power, script.standing)
+        t.ev["standing_updated"] = True
+    if part in ("full", "first"):
+        t.purchase(script)
+        before = copy.deepcopy(t.s)
+        _, moves = t.apply_moves("combat", script.combat_moves, check_combat_moves)
+        t.combat(script, moves, before)
+        if part == "first":
+            t.wait_for_noncombat()
+            return t.finish()
+    if part in ("full", "second"):
+        t.apply_moves("noncombat", script.noncombat_moves, check_noncombat_moves)
+        t.landings(script)
+        t.default_landings()
+        if not t.board.capital_lost(t.power):
+            t.mobilise(script)
+        elif t.s.get("purchased"):
+            t.s["purchased"] = {}
+        t.lose_unlanded()
+        t.board_carriers()
+    t.collect()
+    t.end_turn()
+    return t.finish()
