@@ -87,3 +87,32 @@ def phase_kind(game: Game, state: dict) -> str:
     if method is None:
         return DEFAULT_PHASE_KIND
     return str(method(state) or DEFAULT_PHASE_KIND)
+
+
+# A game may also define ``phase_sort_key(code) -> tuple | None``: a chronological sort key
+# for a phase code in its canonical form (the form ``state["phase"]`` uses), or None when
+# ``code`` is not a phase of the game. The moderator's desk uses it to accept mail "orders
+# for a future phase" (stored under ``orders/<code>/`` until that phase begins) and to
+# refuse orders for a past phase clearly. Games without it accept orders for the current
+# phase only: every other code is refused (see :func:`phase_position`).
+
+
+def phase_position(game: Game, code: str, current: str) -> tuple[str, int] | None:
+    """Where phase ``code`` lies relative to the ``current`` phase.
+
+    Returns ``(canonical_code, relation)`` with relation -1 (past), 0 (current) or 1
+    (future), or None when the game does not know ``code`` as a phase. ``code`` is tried
+    as given and upper-cased (mail is typed by hand). Without ``game.phase_sort_key`` only
+    the current phase is known, so a game that cannot order its phases never stores
+    orders for a phase it might never reach.
+    """
+    candidates = list(dict.fromkeys([code.strip(), code.strip().upper()]))
+    method = getattr(game, "phase_sort_key", None)
+    if method is None:
+        return (current, 0) if current in candidates else None
+    now_key = method(current)
+    for c in candidates:
+        key = method(c)
+        if key is not None and now_key is not None:
+            return c, (key > now_key) - (key < now_key)
+    return None

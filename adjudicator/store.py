@@ -7,6 +7,7 @@ Layout of a game folder::
     history/NNNN-PHASE.json   one immutable record per state transition (adjudication, draw...)
     history/undone/...        records archived by a rollback (never deleted)
     orders/PHASE/POWER-N.txt  every submission verbatim; POWER-N.json holds its time and source
+                          (and the Message-ID of a mail submission)
     .lock                     per-game lock file
 
 Every write goes to a temporary file in the same folder, is fsynced and then
@@ -177,8 +178,13 @@ class GameFolder:
         validate_game_name(phase)  # phase codes obey the same safe-name rule
         return self.path / "orders" / phase
 
-    def submit(self, phase: str, power: str, text: str, source: str = "cli") -> Submission:
-        """Keep a submission verbatim as the next version for ``power``; never overwrite."""
+    def submit(self, phase: str, power: str, text: str, source: str = "cli",
+               message_id: str | None = None) -> Submission:
+        """Keep a submission verbatim as the next version for ``power``; never overwrite.
+
+        ``message_id`` (mail) is recorded in the meta file so the mail desk can tell, after
+        a crash, that a message was already stored (:meth:`find_message`).
+        """
         if not _POWER.match(power):
             raise StoreError(f"invalid power name {power!r}")
         folder = self._orders_dir(phase)
@@ -188,6 +194,8 @@ class GameFolder:
         txt = folder / f"{power}-{version}.txt"
         meta = {"phase": phase, "power": power, "version": version, "received": received,
                 "source": source, "sha256": sha256_text(text)}
+        if message_id is not None:
+            meta["message_id"] = message_id
         atomic_write(txt, text)
         atomic_write(folder / f"{power}-{version}.json", canonical_json(meta))
         return Submission(phase, power, version, text, received, source, txt)
@@ -203,6 +211,27 @@ class GameFolder:
             subs.append(Submission(phase, power, meta["version"], txt.read_text(encoding="utf-8"),
                                    meta["received"], meta.get("source", ""), txt))
         return sorted(subs, key=lambda s: s.version)
+
+    def find_message(self, message_id: str) -> list[Submission]:
+        """Every submission stored from mail ``message_id``, in any phase.
+
+        Matches the ``message_id`` meta field, or a ``source`` of ``mail:<id>`` /
+        ``mail-moderator:<id>`` (the form the mail desk passes through the service layer).
+        Reads every meta file of the game, so it is meant for recovery, not the hot path.
+        """
+        sources = {f"mail:{message_id}", f"mail-moderator:{message_id}"}
+        found = []
+        for meta_path in sorted((self.path / "orders").glob("*/*.json")):
+            try:
+                meta = json.loads(meta_path.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError):
+                continue
+            if meta.get("message_id") == message_id or meta.get("source") in sources:
+                txt = meta_path.with_suffix(".txt")
+                found.append(Submission(meta["phase"], meta["power"], meta["version"],
+                                        txt.read_text(encoding="utf-8"), meta["received"],
+                                        meta.get("source", ""), txt))
+        return found
 
     def latest_submissions(self, phase: str) -> dict[str, Submission]:
         """The latest submission of each power for ``phase`` (the one that counts)."""

@@ -274,7 +274,8 @@ def mail_send() -> None:
 def mail_poll(as_json: bool) -> None:
     """Fetch unseen mail by IMAP (judge.json imap.*) and ingest it."""
     j = current_judge()
-    outcomes = intake.ingest_many(j, outbox.poll_imap(j), "imap")
+    reader = intake.Intake(j)
+    outcomes = outbox.poll_imap(j, handle=lambda raw: reader.ingest(raw, "imap"))
     _emit(as_json, {"messages": [o.to_json() for o in outcomes]},
           f"ingested {len(outcomes)} message(s)")
 

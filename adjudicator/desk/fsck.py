@@ -6,6 +6,8 @@ Three checks per game, each independent so one failure does not hide the others:
   with the right types, and the game accepts it (``status`` works);
 - replay: history replays from ``initial.json`` to ``game.json`` byte for byte;
 - the audit log's hash chain (and the desk files parse).
+
+For a judge, also the mail markers: a message whose ingest was interrupted is listed.
 """
 
 from __future__ import annotations
@@ -77,8 +79,27 @@ def check_game(folder: GameFolder) -> dict:
     return {"schema": schema, "replay": replay, "audit": audit}
 
 
+def check_mail_markers(judge: Judge) -> list[str]:
+    """Messages whose ingest was interrupted (a "processing" marker left by a killed run).
+
+    Nothing is lost or doubled (ingesting the message again recovers, see desk/intake.py),
+    but the moderator should know the message still waits for its reply.
+    """
+    problems = []
+    for marker in sorted((judge.path / "mail" / "seen").glob("*.json")):
+        try:
+            data = json.loads(marker.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            problems.append(f"mail/seen/{marker.name} unreadable: {exc}")
+            continue
+        if data.get("status") == "processing":
+            problems.append(f"message {data.get('message_id')} was interrupted while being "
+                            f"processed ({data.get('time')}); ingest it again to finish it")
+    return problems
+
+
 def check_judge(judge: Judge) -> dict:
-    out = {"judge": {"audit": judge.audit().verify()}}
+    out = {"judge": {"audit": judge.audit().verify(), "mail": check_mail_markers(judge)}}
     for name in judge.game_names():
         out[name] = check_game(judge.game(name))
     return out

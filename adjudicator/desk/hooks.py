@@ -4,7 +4,9 @@
 new state. Here the operation is written to the game's audit log; after an adjudication
 or a draw the lateness table is updated, the next phase's deadline is set and the
 results (report text, plus the map when the game drew one) are queued for every player
-and observer when the game lives in a judge folder.
+and observer when the game lives in a judge folder. When the new phase begins, orders sent
+ahead for it (mail with a ``PHASE`` line naming a later phase) are checked against the
+rules and each player gets an acknowledgement, exactly as if they had just sent them.
 
 Why mail failures do not raise: the adjudication is already on disk; a broken report
 mail must not make the moderator think it failed. The failure goes to the audit log.
@@ -29,6 +31,7 @@ def after_operation(folder: GameFolder, event: str, data: dict) -> None:
         if data.get("nmr"):
             Roster(folder).record_lateness(data["phase"], list(data["nmr"]), "nmr")
         _schedule_next(folder)
+        _guarded(folder, data["phase"], check_orders_sent_ahead)
     elif event == "draw":
         log.append("draw", {"phase": data["phase"], "seq": data.get("seq"),
                             "powers": data.get("powers")})
@@ -47,16 +50,75 @@ def _schedule_next(folder: GameFolder) -> dict:
     return {} if game.is_over(state) else deadlines.current_schedule(folder, game, state)
 
 
+def _guarded(folder: GameFolder, phase: str, action, *args) -> None:
+    """Run a mail-sending step; a failure is logged, never raised (see module docstring)."""
+    try:
+        action(folder, *args)
+    except Exception as exc:  # noqa: BLE001 - see module docstring
+        game_audit(folder.path).append("mail-error", {"phase": phase,
+                                                      "error": repr(exc)[:500]})
+
+
 def _distribute(folder: GameFolder, record: dict) -> None:
     """Mail the written reports to players and observers (when the game has a judge)."""
     judge = judge_of(folder)
     if judge is None:
         return
-    try:
-        distribute_results(judge, folder, record)
-    except Exception as exc:  # noqa: BLE001 - see module docstring
-        game_audit(folder.path).append("mail-error", {"phase": record["phase"],
-                                                      "error": repr(exc)[:500]})
+    _guarded(folder, record["phase"], lambda f: distribute_results(judge, f, record))
+
+
+def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
+    """Validate the submissions already stored for the phase that has just begun.
+
+    They were sent ahead (their syntax was checked on arrival, their rules could not be:
+    the position did not exist yet). They count as they are, the latest per power, like any
+    submission; this tells each player what the rules make of them, with time to resend
+    before the deadline. Runs under the game lock (from the adjudication hook).
+    """
+    from adjudicator.desk import outbox
+    from adjudicator.desk.intake import format_ack
+    from adjudicator.service import Acknowledgement, check_orders, game_of
+
+    game = game_of(folder)
+    state = folder.read_state()
+    if game.is_over(state):
+        return []
+    phase = state["phase"]
+    subs = folder.latest_submissions(phase)
+    if not subs:
+        return []
+    judge = judge_of(folder)
+    roster = Roster(folder)
+    log = game_audit(folder.path)
+    must = game.who_must_act(state)
+    waiting = [p for p in must if p not in subs]
+    deadline = deadlines.deadline_for(folder, phase)
+    checked = []
+    for power, sub in subs.items():
+        if power in must:
+            _, ack = check_orders(game, state, power, sub.text)
+            note = ""
+        else:
+            ack = Acknowledgement(phase, power, sub.version)
+            note = f"{power} has nothing to order in this phase: these orders are not used.\n"
+        ack.version = sub.version
+        ack.waiting_for = waiting
+        holder = roster.holder(power)
+        to = [holder["email"]] if holder and holder.get("email") else []
+        body = (f"{game.phase_name(state)} ({phase}) has begun. Your orders sent earlier for "
+                f"this phase were checked against the position:\n\n{note}{format_ack(ack)}\n"
+                + (f"Deadline: {deadline}\n" if deadline else "")
+                + "\nThey count as they are; send new orders before the deadline to change them.\n")
+        path = None
+        if judge is not None:
+            path = outbox.send(judge, to, f"[{folder.path.name} {power}] Orders for {phase} "
+                               "checked", body, kind="ahead-checked")
+        record = {"phase": phase, "power": power, "version": sub.version,
+                  "errors": len(ack.errors), "used": power in must,
+                  "mail": path.name if path else None}
+        log.append("orders-ahead-checked", record)
+        checked.append(record)
+    return checked
 
 
 def distribute_results(judge, folder: GameFolder, record: dict) -> None:

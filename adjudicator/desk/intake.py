@@ -8,7 +8,8 @@ Conventions (docs/moderator-desk.md, "Mail conventions"):
       GAME mygame
       POWER France
       PASSWORD s3cret            (also PW or TOKEN)
-      PHASE S1901M               (optional: refuse if the game has moved on)
+      PHASE S1901M               (optional: refuse if the game has moved on; a later
+                                  phase stores the orders for that phase)
       SIGNON France@mygame s3cret  (DPjudge style: all three at once)
       MODERATOR <moderator token>  (moderator commands)
 
@@ -17,12 +18,20 @@ Conventions (docs/moderator-desk.md, "Mail conventions"):
 - Commands on a line of their own: ``STATUS``; ``END``/``SIGNOFF`` (ignore the rest).
   Moderator only: ``PAUSE``, ``RESUME``, ``PROCESS`` (adjudicate, NMR for the missing),
   ``DEADLINE <ISO time>``, ``EXTEND <duration>``.
-- Every other line is an order line and is submitted verbatim for the current phase.
+- Every other line is an order line and is submitted verbatim for the current phase, or
+  for the later phase named by ``PHASE`` (orders sent ahead: syntax and names are checked
+  at once, the rules when that phase begins, see ``hooks.check_orders_sent_ahead``).
 
 Security: From never authenticates anything. Only the PASSWORD of the named power (or
 the moderator token) lets a message change anything; a quoted old message cannot carry
 a password because quotes are stripped first; a replayed message is recognised by its
 Message-ID and ignored.
+
+Idempotence: a Message-ID is marked "processing" (atomically, under the judge's mail lock)
+before anything is stored, and "done" afterwards. A process killed in between leaves the
+"processing" marker; the next ingest of that message recovers instead of starting over:
+submissions already stored from it are found by their Message-ID (never stored twice),
+and moderator commands are not run a second time.
 """
 
 from __future__ import annotations
@@ -44,7 +53,16 @@ from adjudicator.desk.judge import Judge, JudgeError, stamp
 from adjudicator.desk.mailparse import ParsedMail, parse_mail
 from adjudicator.desk.players import Roster
 from adjudicator.errors import AdjudicatorError
-from adjudicator.store import GameFolder, StoreError, atomic_write, canonical_json, now_iso
+from adjudicator.game import phase_position
+from adjudicator.store import (
+    GameFolder,
+    StoreError,
+    Submission,
+    atomic_write,
+    canonical_json,
+    now_iso,
+    sha256_text,
+)
 from adjudicator.store import validate_game_name as _valid_name
 
 _HEADER = re.compile(
@@ -147,18 +165,30 @@ class Intake:
             cap = 4 * int(self.limits["message_bytes"])
             mail = parse_mail(raw if len(raw) <= cap else raw[:cap])
             seen = self._seen_path(mail.message_id)
+            recovering = False
             if seen.exists():
-                self.judge.audit().append("mail-duplicate", {
+                if _marker_status(seen) != "processing":
+                    self.judge.audit().append("mail-duplicate", {
+                        "message_id": mail.message_id, "from": mail.from_addr,
+                        "source": source})
+                    return Outcome(mail.message_id, "duplicate", detail="already ingested")
+                # An earlier run died while processing this message: recover (see module doc).
+                recovering = True
+                self.judge.audit().append("mail-recovery", {
                     "message_id": mail.message_id, "from": mail.from_addr, "source": source})
-                return Outcome(mail.message_id, "duplicate", detail="already ingested")
+            else:
+                atomic_write(seen, canonical_json({
+                    "time": now_iso(), "status": "processing", "message_id": mail.message_id,
+                    "source": source}))
             try:
-                outcome = self._process(raw, mail, source)
+                outcome = self._process(raw, mail, source, recovering)
             except Exception as exc:  # noqa: BLE001 - a bug must not stop the batch
                 outcome = Outcome(mail.message_id, "error", detail=repr(exc)[:300])
                 self.judge.audit().append("mail-internal-error", {
                     "message_id": mail.message_id,
                     "traceback": traceback.format_exc()[-2000:]})
-            atomic_write(seen, canonical_json({"time": now_iso(), **outcome.to_json()}))
+            atomic_write(seen, canonical_json({"time": now_iso(), **outcome.to_json(),
+                                               "marker": "done"}))
             return outcome
 
     def _reply(self, mail: ParsedMail, to_extra: list[str], tag: str, body: str,
@@ -170,22 +200,32 @@ class Intake:
                            in_reply_to=mail.message_id)
         return path.name if path else None
 
-    def _archive(self, raw: bytes, mail: ParsedMail, folder: GameFolder | None) -> Path:
+    def _archive(self, raw: bytes, mail: ParsedMail, folder: GameFolder | None,
+                 recovering: bool = False) -> tuple[Path, bool]:
+        """Keep the message verbatim; returns the file and whether it was already there
+        (only possible when recovering from an interrupted run: then it is not copied twice)."""
         base = folder.path / "desk" / "inbox" if folder else self.judge.path / "mail" / "unmatched"
         h = hashlib.sha256(mail.message_id.encode("utf-8", "replace")).hexdigest()[:16]
+        if recovering:
+            for old in sorted(base.glob(f"*-{h}.eml")):
+                if old.read_bytes() == raw:
+                    return old, True
         path = base / f"{stamp()}-{h}.eml"
         atomic_write(path, raw, mode=0o600)
-        return path
+        return path, False
 
-    def _process(self, raw: bytes, mail: ParsedMail, source: str) -> Outcome:
+    def _process(self, raw: bytes, mail: ParsedMail, source: str,
+                 recovering: bool = False) -> Outcome:
         mid = mail.message_id
         d = read_directives(mail)
         folder = self._find_game(d.game)
-        archived = self._archive(raw, mail, folder)
+        archived, again = self._archive(raw, mail, folder, recovering)
         received = {"message_id": mid, "from": mail.from_addr, "subject": mail.subject,
                     "bytes": len(raw), "sha256": hashlib.sha256(raw).hexdigest(),
                     "archive": archived.name, "source": source,
                     "attachments_ignored": mail.attachments[:20]}
+        if recovering:
+            received["recovered"] = True
         if folder is None:
             self.judge.audit().append("mail-unmatched", {**received, "game": d.game})
             why = (f"there is no game {d.game!r} on this judge" if d.game
@@ -196,7 +236,7 @@ class Intake:
 
         name = folder.path.name
         log = game_audit(folder.path)
-        log.append("mail-received", received)
+        log.append("mail-recovered" if again else "mail-received", received)
 
         problem = self._over_limit(raw, mail, d)
         if problem:
@@ -218,7 +258,17 @@ class Intake:
                 reply = self._reply(mail, [], name, "\n".join(lines) + "\n\nNot accepted: "
                                     "the moderator password is wrong. Nothing was changed.\n")
                 return Outcome(mid, "denied", name, detail="moderator password", reply=reply)
-            return self._moderator(mail, d, folder, lines)
+            if recovering and cmds - {"STATUS"}:
+                # PROCESS, EXTEND... may already have run before the crash: never twice.
+                why = ("this message was interrupted while it was being processed; its "
+                       "commands (" + ", ".join(sorted(cmds - {"STATUS"})) + ") are not run "
+                       "a second time. Check the game's status and audit log and resend what "
+                       "is missing")
+                log.append("mail-rejected", {"message_id": mid, "reason": why})
+                reply = self._reply(mail, [], f"{name} moderator",
+                                    "\n".join(lines) + f"\n\n{why}.\n")
+                return Outcome(mid, "rejected", name, detail=why[:300], reply=reply)
+            return self._moderator(mail, d, folder, lines, recovering)
 
         if cmds & MODERATOR_COMMANDS:
             log.append("auth-failed", {"message_id": mid, "role": "moderator-command",
@@ -254,18 +304,34 @@ class Intake:
             lines += ["", self._status_text(folder)]
             reply = self._reply(mail, extra, tag, "\n".join(lines) + "\n")
             return Outcome(mid, "status", name, [power], reply=reply)
-        if d.phase and d.phase.upper() != str(state["phase"]).upper():
-            msg = (f"these orders are for {d.phase}, but the game is in {state['phase']}; "
-                   "orders are accepted for the current phase only")
-            log.append("mail-rejected", {"message_id": mid, "power": power, "reason": msg})
-            reply = self._reply(mail, extra, tag, "\n".join(lines) + f"\n\nNot accepted: {msg}.\n")
-            return Outcome(mid, "rejected", name, [power], detail=msg, reply=reply)
-        try:
-            ack = service.submit_orders(folder, power, d.order_text, source=f"mail:{mid}")
-        except AdjudicatorError as exc:
-            log.append("mail-rejected", {"message_id": mid, "power": power, "reason": str(exc)})
-            reply = self._reply(mail, extra, tag, "\n".join(lines) + f"\n\nNot accepted: {exc}.\n")
-            return Outcome(mid, "rejected", name, [power], detail=str(exc), reply=reply)
+        if d.phase:
+            msg = self._phase_problem(game, state, d.phase)
+            if msg is None and phase_position(game, d.phase, state["phase"])[1] > 0:
+                future = self._submit_future(mail, d, folder, game, power, lines, extra, tag,
+                                             recovering)
+                if future is not None:
+                    return future
+                # None: the named phase began while we waited for the lock; submit normally
+                msg = self._phase_problem(game, folder.read_state(), d.phase)
+            if msg is not None:
+                log.append("mail-rejected", {"message_id": mid, "power": power, "reason": msg})
+                reply = self._reply(mail, extra, tag,
+                                    "\n".join(lines) + f"\n\nNot accepted: {msg}.\n")
+                return Outcome(mid, "rejected", name, [power], detail=msg, reply=reply)
+        prior = self._stored_from(folder, mid) if recovering else None
+        if prior is not None:
+            ack = self._ack_of(folder, game, prior)
+            lines.append("(This message had already been stored before an interruption; "
+                         "it counts once.)")
+        else:
+            try:
+                ack = service.submit_orders(folder, power, d.order_text, source=f"mail:{mid}")
+            except AdjudicatorError as exc:
+                log.append("mail-rejected", {"message_id": mid, "power": power,
+                                             "reason": str(exc)})
+                reply = self._reply(mail, extra, tag,
+                                    "\n".join(lines) + f"\n\nNot accepted: {exc}.\n")
+                return Outcome(mid, "rejected", name, [power], detail=str(exc), reply=reply)
         self._note_late(folder, game, ack.phase, power)
         lines += ["", format_ack(ack)]
         if "STATUS" in cmds:
@@ -276,6 +342,92 @@ class Intake:
         reply = self._reply(mail, extra, tag, "\n".join(lines) + "\n")
         return Outcome(mid, "accepted" if ack.ok else "accepted-with-errors", name, [power],
                        detail=f"submission {ack.version}", reply=reply)
+
+    # --- orders sent ahead for a later phase ------------------------------------------------
+    @staticmethod
+    def _phase_problem(game, state: dict, named: str) -> str | None:
+        """Why a ``PHASE`` line cannot be honoured (None: current or a later phase)."""
+        current = str(state["phase"])
+        pos = phase_position(game, named, current)
+        if pos is None:
+            if getattr(game, "phase_sort_key", None) is None:
+                return (f"these orders are for {named}, but the game is in {current}; "
+                        "this game accepts orders for the current phase only")
+            return f"{named!r} is not a phase of this game (the game is in {current})"
+        if pos[1] < 0:
+            return (f"these orders are for {pos[0]}, which is over: the game is in {current}; "
+                    f"send orders for {current} (or a later phase) instead")
+        return None
+
+    def _submit_future(self, mail: ParsedMail, d: Directives, folder: GameFolder, game,
+                       power: str, lines: list[str], extra: list[str], tag: str,
+                       recovering: bool) -> Outcome | None:
+        """Store orders for a later phase under ``orders/<PHASE>/``: syntax and names are
+        checked now, the rules when that phase begins (they need its position).
+
+        Returns None when the named phase has become the current one meanwhile (the caller
+        then submits normally, with the full check).
+        """
+        mid, name = mail.message_id, folder.path.name
+        with folder.lock():
+            state = folder.read_state()
+            if game.is_over(state):
+                msg = "the game is over; no more orders are accepted"
+                game_audit(folder.path).append("mail-rejected", {
+                    "message_id": mid, "power": power, "reason": msg})
+                reply = self._reply(mail, extra, tag,
+                                    "\n".join(lines) + f"\n\nNot accepted: {msg}.\n")
+                return Outcome(mid, "rejected", name, [power], detail=msg, reply=reply)
+            pos = phase_position(game, d.phase or "", state["phase"])
+            if pos is None or pos[1] <= 0:
+                return None
+            code = pos[0]
+            prior = self._stored_from(folder, mid) if recovering else None
+            if prior is None:
+                sub = folder.submit(code, power, d.order_text, source=f"mail:{mid}",
+                                    message_id=mid)
+                ack = syntax_ack(game, code, power, sub.text, sub.version)
+                game_audit(folder.path).append("submission", {
+                    "phase": code, "power": power, "version": sub.version,
+                    "source": sub.source, "sha256": sha256_text(sub.text),
+                    "errors": len(ack.errors), "ahead_of": state["phase"]})
+            else:
+                ack = syntax_ack(game, prior.phase, power, prior.text, prior.version)
+        try:
+            later = game.phase_name({**state, "phase": code})
+        except Exception:  # noqa: BLE001 - a game may need more than the code for a name
+            later = code
+        lines += [
+            "",
+            f"Stored for a later phase: {later} ({code}); the game is in {state['phase']}.",
+            format_ack(ack, waiting=False),
+            "",
+            f"Syntax and names were checked now; the rules are checked when {code} begins,",
+            "and you will get an acknowledgement then. Until then you may replace these",
+            f"orders with a new message with PHASE {code} (the latest submission counts).",
+            "If the game skips that phase, they are not used.",
+        ]
+        reply = self._reply(mail, extra, tag, "\n".join(lines) + "\n")
+        return Outcome(mid, "accepted-ahead" if ack.ok else "accepted-ahead-with-errors", name,
+                       [power], detail=f"submission {ack.version} for {code}", reply=reply)
+
+    # --- recovery after an interrupted run (see the module docstring) -----------------------
+    @staticmethod
+    def _stored_from(folder: GameFolder, message_id: str) -> Submission | None:
+        found = folder.find_message(message_id)
+        return found[-1] if found else None
+
+    @staticmethod
+    def _ack_of(folder: GameFolder, game, sub: Submission) -> service.Acknowledgement:
+        """The acknowledgement of a submission stored before a crash, as of now."""
+        state = folder.read_state()
+        if sub.phase != state["phase"]:
+            return syntax_ack(game, sub.phase, sub.power, sub.text, sub.version)
+        _, ack = service.check_orders(game, state, sub.power, sub.text)
+        ack.version = sub.version
+        submitted = set(folder.latest_submissions(state["phase"]))
+        ack.waiting_for = [p for p in game.who_must_act(state) if p not in submitted]
+        return ack
 
     # --- helpers ------------------------------------------------------------------------------
     def _find_game(self, name: str | None) -> GameFolder | None:
@@ -341,7 +493,7 @@ class Intake:
         return "\n".join(out)
 
     def _moderator(self, mail: ParsedMail, d: Directives, folder: GameFolder,
-                   lines: list[str]) -> Outcome:
+                   lines: list[str], recovering: bool = False) -> Outcome:
         name, mid = folder.path.name, mail.message_id
         game = service.game_of(folder)
         log = game_audit(folder.path)
@@ -381,9 +533,11 @@ class Intake:
             if power is None or power not in game.powers(state):
                 done.append(f"orders: ERROR unknown power {d.power!r}")
             else:
+                prior = self._stored_from(folder, mid) if recovering else None
                 try:
-                    ack = service.submit_orders(folder, power, d.order_text,
-                                                source=f"mail-moderator:{mid}")
+                    ack = (self._ack_of(folder, game, prior) if prior is not None else
+                           service.submit_orders(folder, power, d.order_text,
+                                                 source=f"mail-moderator:{mid}"))
                     done.append(format_ack(ack))
                     powers.append(power)
                 except AdjudicatorError as exc:
@@ -395,7 +549,27 @@ class Intake:
         return Outcome(mid, "command", name, powers, reply=reply, detail="; ".join(done)[:300])
 
 
-def format_ack(ack: service.Acknowledgement) -> str:
+def _marker_status(path: Path) -> str:
+    """``processing`` for a message whose ingest was interrupted, else ``done``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return "processing"  # unreadable: recover (idempotent) rather than drop the mail
+    return "processing" if data.get("status") == "processing" else "done"
+
+
+def syntax_ack(game, phase: str, power: str, text: str,
+               version: int) -> service.Acknowledgement:
+    """Acknowledge ``text`` read without a position (syntax and names only): for orders
+    sent ahead, whose rules can only be checked once their phase exists."""
+    parsed = game.parse(text, None)
+    understood = [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
+                  for p in parsed.orders]
+    errors = sorted(parsed.errors, key=lambda e: (e.line, e.column))
+    return service.Acknowledgement(phase, power, version, understood, errors)
+
+
+def format_ack(ack: service.Acknowledgement, waiting: bool = True) -> str:
     """The acknowledgement players read: orders as understood, errors, who is missing."""
     out = [f"{ack.power}, {ack.phase}, submission {ack.version}:"]
     for u in ack.understood:
@@ -406,8 +580,9 @@ def format_ack(ack: service.Acknowledgement) -> str:
         out.append(f"  ERROR {e.describe()}")
         if e.text:
             out.append(f"        {e.text}")
-    out.append("Still waiting for: " + ", ".join(ack.waiting_for) if ack.waiting_for
-               else "All orders are in.")
+    if waiting:
+        out.append("Still waiting for: " + ", ".join(ack.waiting_for) if ack.waiting_for
+                   else "All orders are in.")
     return "\n".join(out)
 
 

@@ -4,20 +4,25 @@
 Why a file first: a mail server that is down must not lose a reply, and tests (and
 moderators without SMTP) can read exactly what would be sent. ``adj mail send`` (or any
 ingest/tick when SMTP is configured) delivers pending files and moves them to
-``outbox/sent/``. IMAP polling (:func:`poll_imap`) fetches unseen messages for intake.
+``outbox/sent/`` (refused ones to ``outbox/failed/``). IMAP polling (:func:`poll_imap`)
+fetches unseen messages for intake.
 """
 
 from __future__ import annotations
 
 import email.policy
 import email.utils
+import fcntl
 import imaplib
 import os
 import secrets
 import smtplib
 import ssl
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 from adjudicator.desk.deadlines import now
 from adjudicator.desk.judge import Judge, stamp
@@ -84,57 +89,128 @@ def pending(judge: Judge) -> list[Path]:
     return sorted(judge.outbox.glob("*.eml"))
 
 
+@contextmanager
+def _flush_lock(judge: Judge) -> Iterator[None]:
+    """One sender at a time: two processes flushing together would send a file twice.
+
+    Held only around SMTP delivery and never while taking another lock, so it cannot
+    deadlock with the game and mail locks (which may be held by the caller).
+    """
+    judge.outbox.mkdir(parents=True, exist_ok=True)
+    with open(judge.outbox / ".lock", "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _move(judge: Judge, path: Path, folder: str) -> Path:
+    dest = judge.outbox / folder / path.name
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(path, dest)
+    return dest
+
+
+def _connect_smtp(cfg: dict) -> smtplib.SMTP:
+    cls = smtplib.SMTP_SSL if cfg.get("ssl") else smtplib.SMTP
+    return cls(cfg["host"], int(cfg.get("port") or 25), timeout=60)
+
+
+def _refusals(recipients: dict) -> dict[str, str]:
+    """``{address: "550 reason"}`` from smtplib's ``{address: (code, bytes)}``."""
+    return {addr: f"{code} {msg.decode('utf-8', 'replace') if isinstance(msg, bytes) else msg}"
+            [:200] for addr, (code, msg) in sorted(recipients.items())}
+
+
 def flush(judge: Judge) -> list[Path]:
-    """Deliver every pending ``.eml`` via SMTP and move it to ``outbox/sent/``."""
+    """Deliver every pending ``.eml`` via SMTP and move it to ``outbox/sent/``.
+
+    Delivery is at least once: a file leaves ``outbox/`` only after the server accepted it
+    (a crash in between sends it again on the next flush; never zero times). A message the
+    server refuses for good (5xx: unknown recipient...) moves to ``outbox/failed/`` so it
+    cannot block the queue; a temporary refusal (4xx) leaves it pending for the next flush.
+    When only some recipients are refused the others get it and the refusals are logged
+    (``smtp-partial``), without a retry. All of these go to the judge's audit log. A broken
+    connection raises (nothing is lost: what was not delivered stays pending).
+    """
     cfg = judge.config["smtp"]
     if not cfg.get("host"):
         raise MailError("no SMTP server configured (smtp.host in judge.json)")
     password = os.environ.get(cfg.get("password_env") or "", "")
     sent: list[Path] = []
-    files = pending(judge)
-    if not files:
-        return sent
-    cls = smtplib.SMTP_SSL if cfg.get("ssl") else smtplib.SMTP
-    with cls(cfg["host"], int(cfg.get("port") or 25), timeout=60) as smtp:
-        if cfg.get("starttls") and not cfg.get("ssl"):
-            smtp.starttls(context=ssl.create_default_context())
-        if cfg.get("username"):
-            smtp.login(cfg["username"], password)
-        for path in files:
-            msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.SMTP)
-            smtp.send_message(msg)
-            dest = judge.outbox / "sent" / path.name
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(path, dest)
-            sent.append(dest)
+    with _flush_lock(judge):
+        files = pending(judge)
+        if not files:
+            return sent
+        with _connect_smtp(cfg) as smtp:
+            if cfg.get("starttls") and not cfg.get("ssl"):
+                smtp.starttls(context=ssl.create_default_context())
+            if cfg.get("username"):
+                smtp.login(cfg["username"], password)
+            for path in files:
+                msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.SMTP)
+                try:
+                    refused = smtp.send_message(msg)
+                except smtplib.SMTPRecipientsRefused as exc:  # every recipient refused
+                    permanent = all(code >= 500 for code, _ in exc.recipients.values())
+                    judge.audit().append("smtp-failed" if permanent else "smtp-deferred", {
+                        "file": path.name, "refused": _refusals(exc.recipients)})
+                    if permanent:
+                        _move(judge, path, "failed")
+                    continue
+                except smtplib.SMTPResponseException as exc:
+                    permanent = exc.smtp_code >= 500
+                    judge.audit().append("smtp-failed" if permanent else "smtp-deferred", {
+                        "file": path.name, "code": exc.smtp_code,
+                        "error": exc.smtp_error.decode("utf-8", "replace")[:500]
+                        if isinstance(exc.smtp_error, bytes) else str(exc.smtp_error)[:500]})
+                    if permanent:
+                        _move(judge, path, "failed")
+                    continue
+                if refused:  # delivered to the others; not retried (documented)
+                    judge.audit().append("smtp-partial", {"file": path.name,
+                                                          "refused": _refusals(refused)})
+                sent.append(_move(judge, path, "sent"))
     return sent
 
 
-def poll_imap(judge: Judge) -> list[bytes]:
-    """Fetch unseen messages from the configured IMAP mailbox and mark them seen.
+def poll_imap(judge: Judge, handle: Callable[[bytes], Any] | None = None,
+              connect: Callable[[dict], Any] | None = None) -> list:
+    """Fetch unseen messages from the configured IMAP mailbox; returns ``handle(raw)`` of
+    each (the raw messages themselves without ``handle``).
 
-    Returns the raw messages; the caller ingests them (deduplication by Message-ID makes
-    a repeated poll harmless). Not exercised by the tests (no server there).
+    Messages are fetched with ``BODY.PEEK[]`` (which leaves them unseen) and flagged
+    ``\\Seen`` only after ``handle`` returned, so a process killed mid-poll leaves the rest
+    for the next poll instead of losing them; a message handled twice is harmless
+    (deduplication by Message-ID). ``connect(cfg)`` returns an ``imaplib.IMAP4``-compatible
+    object (tests inject a fake; by default IMAP4_SSL or IMAP4 per ``imap.ssl``).
     """
     cfg = judge.config["imap"]
     if not cfg.get("host"):
         raise MailError("no IMAP server configured (imap.host in judge.json)")
     password = os.environ.get(cfg.get("password_env") or "", "")
-    cls = imaplib.IMAP4_SSL if cfg.get("ssl", True) else imaplib.IMAP4
-    out: list[bytes] = []
-    conn = cls(cfg["host"], int(cfg.get("port") or 993))
+    if connect is None:
+        cls = imaplib.IMAP4_SSL if cfg.get("ssl", True) else imaplib.IMAP4
+        conn = cls(cfg["host"], int(cfg.get("port") or 993), timeout=60)
+    else:
+        conn = connect(cfg)
+    out: list = []
     try:
         conn.login(cfg["username"], password)
-        conn.select(cfg.get("mailbox") or "INBOX")
+        typ, _ = conn.select(cfg.get("mailbox") or "INBOX")
+        if typ != "OK":
+            raise MailError(f"IMAP select of {cfg.get('mailbox')!r} failed: {typ}")
         typ, data = conn.search(None, "UNSEEN")
         if typ != "OK":
             raise MailError(f"IMAP search failed: {typ}")
         for num in (data[0] or b"").split():
-            typ, parts = conn.fetch(num, "(RFC822)")
-            if typ == "OK":
-                for item in parts:
-                    if isinstance(item, tuple):
-                        out.append(item[1])
+            typ, parts = conn.fetch(num, "(BODY.PEEK[])")
+            if typ != "OK":
+                continue
+            for item in parts:
+                if isinstance(item, tuple):
+                    out.append(handle(item[1]) if handle else item[1])
             conn.store(num, "+FLAGS", "\\Seen")
     finally:
         try:

@@ -53,6 +53,16 @@ class DiplomacyGame:
     def is_over(self, state: dict) -> bool:
         return state.get("result") is not None
 
+    def phase_sort_key(self, code: str) -> tuple[int, int] | None:
+        """Chronological key of a canonical phase code (``S1901M`` < ``S1901R`` < ``F1901M``
+        < ``F1901R`` < ``W1901A`` < ``S1902M``), None for anything else: the optional
+        method the moderator's desk uses for orders sent ahead for a later phase."""
+        try:
+            phase = Phase.parse(code)
+        except ValueError:
+            return None
+        return phase.sort_key if phase.code == code else None
+
     def phase_kind(self, state: dict) -> str:
         """Deadline class of the phase: "movement", "retreat" or "adjustment" (desk deadlines)."""
         return {"M": "movement", "R": "retreat", "A": "adjustment"}.get(

@@ -69,3 +69,16 @@ def test_orders_accepts_a_pasted_forum_post(tmp_path):
         "source"] == "forum"
     archived = list((tmp_path / "g" / "desk" / "inbox").iterdir())
     assert archived[0].read_text() == post.replace("My moves:\n", "")
+
+
+def test_orders_forum_and_plain_flags(tmp_path):
+    g = str(tmp_path / "g")
+    run("new", "diplomacy", g)
+    # no BBCode, so only --forum makes it a forum post: the "Quote from:" header goes
+    run("orders", g, "--power", "France", "--forum", "-",
+        input="Quote from: Kaiser on March 1\nA Par - Pic\n")
+    assert (tmp_path / "g" / "orders" / "S1901M" / "France-1.txt").read_text() == "A Par - Pic\n"
+    # --plain submits the text exactly as given, BBCode and all (so it does not parse)
+    run("orders", g, "--power", "France", "--plain", "-", input="[b]A Par - Pic[/b]\n", code=1)
+    assert (tmp_path / "g" / "orders" / "S1901M" / "France-2.txt").read_text() == \
+        "[b]A Par - Pic[/b]\n"

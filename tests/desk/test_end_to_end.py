@@ -45,18 +45,21 @@ def test_two_games_by_mail_to_results(tmp_path):
                    msgid="<2@de>", charset="windows-1250", cte="quoted-printable")
     m3 = make_mail(f"GAME east\nPOWER Germany\nPASSWORD {tokens[('east', 'France')]}\nA Mun H\n",
                    sender="de@example.org", msgid="<3@evil>")  # France's password
-    for i, m in enumerate((m1, m2, m3)):
+    m4 = make_mail(f"PASSWORD {tokens[('west', 'France')]}\nPHASE F1901M\nA Par - Bur\n",
+                   subject="Re: [west France] autumn, sent ahead", sender="fr@example.org",
+                   msgid="<4@fr>")
+    for i, m in enumerate((m1, m2, m3, m4)):
         (mails / f"{i}.eml").write_bytes(m.as_bytes(policy=email.policy.SMTP))
     env["ADJ_NOW"] = "2025-03-02T10:00:00Z"
     res = run("mail", "ingest", "--eml", str(mails / "0.eml"), "--eml", str(mails / "1.eml"),
-              "--eml", str(mails / "2.eml"), "--json", env=env)
+              "--eml", str(mails / "2.eml"), "--eml", str(mails / "3.eml"), "--json", env=env)
     statuses = [m["status"] for m in json.loads(res.output)["messages"]]
-    assert statuses == ["accepted", "accepted", "denied"]
+    assert statuses == ["accepted", "accepted", "denied", "accepted-ahead"]
     # the replayed message from stdin is recorded once
     res = run("mail", "ingest", "-", "--json", env=env, input=(mails / "0.eml").read_bytes())
     assert json.loads(res.output)["messages"][0]["status"] == "duplicate"
     replies = outbox(judge)
-    assert len(replies) == 3
+    assert len(replies) == 4
     fr = next(m for m in replies if "fr@example.org" in str(m["To"]))
     assert "A par - bur" in fr.get_body(("plain",)).get_content()
 
@@ -76,8 +79,17 @@ def test_two_games_by_mail_to_results(tmp_path):
         body = m.get_body(("plain",)).get_content()
         assert "will be Fall 1901 Movement (F1901M)" in body
         assert "The deadline for orders is 2025-03-05T12:00:00Z." in body
+        maps = [a for a in m.iter_attachments() if a.get_filename() == "map.svg"]
+        assert len(maps) == 1 and maps[0].get_content_type() == "image/svg+xml"
+        assert b"<svg" in maps[0].get_content()
     east = next(m for m in results if "[east]" in str(m["Subject"]))
     assert "bur" in east.get_body(("plain",)).get_content().lower()
+    # west France's orders sent ahead were checked when F1901M began, and they count
+    [ahead] = [m for m in outbox(judge) if "Orders for F1901M checked" in str(m["Subject"])]
+    assert str(ahead["To"]) == "fr@example.org" and "[west France]" in str(ahead["Subject"])
+    assert "A par - bur" in ahead.get_body(("plain",)).get_content()
+    west = json.loads(run("status", "west", "--json", env=env).output)
+    assert "France" in west["ordered"]
     st = json.loads(run("status", "east", "--json", env=env).output)
     assert st["phase"] == "F1901M" and "A bur" in st["units"]["France"]
     run("fsck", str(judge), env=env)
