@@ -95,28 +95,6 @@ def new(kind: str, game_dir: str, title: str | None, deadline: tuple[str, ...],
           + (f"; deadline {desk['deadline']}" if desk.get("deadline") else ""))
 
 
-def _format_ack(ack: service.Acknowledgement) -> str:
-    lines = [f"{ack.power}, {ack.phase}, submission {ack.version}:"]
-    for u in ack.understood:
-        lines.append(f"  line {u['line']:>2}: {u['order']}")
-    if not ack.understood:
-        lines.append("  (no orders understood)")
-    if ack.summary:
-        lines.append("As understood:")
-        lines.extend(f"  {s}" for s in ack.summary)
-    if ack.applied:
-        lines.append(f"applied at once: {ack.applied}")
-    for e in ack.errors:
-        lines.append(f"  ERROR {e.describe()}")
-        if e.text:
-            lines.append(f"        {e.text}")
-    if ack.waiting_for:
-        lines.append("still waiting for: " + ", ".join(ack.waiting_for))
-    else:
-        lines.append("all orders are in")
-    return "\n".join(lines)
-
-
 @main.command()
 @click.argument("game_dir")
 @click.option("--power", "-p", required=True, help="The power these orders are for.")
@@ -124,17 +102,19 @@ def _format_ack(ack: service.Acknowledgement) -> str:
 @click.option("--forum/--plain", "forum", default=None,
               help="Treat SOURCE as a pasted forum post (strip [quote] blocks and BBCode); "
                    "default: when it contains BBCode.")
+@click.option("--phase", help="The phase these orders are for: the current one (checked), "
+              "or a later one to send orders ahead.")
 @json_option
 def orders(game_dir: str, power: str, source: str | None, forum: bool | None,
-           as_json: bool) -> None:
+           phase: str | None, as_json: bool) -> None:
     """Submit orders for POWER from SOURCE (a file, or - / nothing for stdin)."""
     from adjudicator.desk.forum import prepare_forum_submission
 
     folder = _folder(game_dir)
     mode = "auto" if forum is None else ("forum" if forum else "plain")
     text, src = prepare_forum_submission(folder, _read_text(source), mode)
-    ack = service.submit_orders(folder, power, text, source=src)
-    _emit(as_json, ack.to_json(), _format_ack(ack))
+    ack = service.submit_orders(folder, power, text, source=src, phase=phase)
+    _emit(as_json, ack.to_json(), ack.describe())
     if not ack.ok:
         sys.exit(1)
 

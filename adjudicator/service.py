@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import AdjudicatorError, GameError, OrderError
-from adjudicator.game import Game
+from adjudicator.game import Game, phase_position
 from adjudicator.registry import get_game
 from adjudicator.resources import game_data_path
 from adjudicator.store import GameFolder, StoreError, canonical_json, now_iso, sha256_text
@@ -35,6 +35,27 @@ class Acknowledgement:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    def describe(self, waiting: bool = True) -> str:
+        """The acknowledgement a player reads (CLI and mail alike): each order as
+        understood, the game's own summary, every error with its line, who is missing."""
+        out = [f"{self.power}, {self.phase}, submission {self.version}:"]
+        out += [f"  line {u['line']:>2}: {u['order']}" for u in self.understood]
+        if not self.understood:
+            out.append("  (no orders understood)")
+        if self.summary:
+            out.append("As understood:")
+            out += [f"  {s}" for s in self.summary]
+        if self.applied:
+            out.append(f"Applied at once: {self.applied}")
+        for e in self.errors:
+            out.append(f"  ERROR {e.describe()}")
+            if e.text:
+                out.append(f"        {e.text}")
+        if waiting:
+            out.append("Still waiting for: " + ", ".join(self.waiting_for) if self.waiting_for
+                       else "All orders are in.")
+        return "\n".join(out)
 
     def to_json(self) -> dict:
         return {
@@ -124,14 +145,45 @@ def check_orders(game: Game, state: dict, power: str, text: str) -> tuple[list, 
     return orders, ack
 
 
-def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli") -> Acknowledgement:
-    """Store a submission verbatim (always: nothing is lost) and acknowledge it."""
+def syntax_acknowledgement(game: Game, phase: str, power: str, text: str,
+                           version: int) -> Acknowledgement:
+    """Acknowledge ``text`` read without a position (syntax and names only): for orders
+    sent ahead, whose rules can only be checked once their phase exists."""
+    parsed = game.parse(text, None)
+    understood = [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
+                  for p in parsed.orders]
+    errors = sorted(parsed.errors, key=lambda e: (e.line, e.column))
+    return Acknowledgement(phase, power, version, understood, errors)
+
+
+def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli",
+                  phase: str | None = None) -> Acknowledgement:
+    """Store a submission verbatim (always: nothing is lost) and acknowledge it.
+
+    ``phase`` names the phase the player meant. Checked under the lock, it makes a
+    submission that raced with an adjudication fail loudly instead of landing in the
+    next phase; a later phase (when the game can order its phases) stores the orders
+    ahead, with syntax and names checked now and the rules when that phase begins.
+    """
     game = game_of(folder)
     with folder.lock():
         state = folder.read_state()
         if game.is_over(state):
             raise GameError("the game is over; no more orders are accepted")
         power = _power(game, state, power)
+        if phase is not None:
+            pos = phase_position(game, phase, state["phase"])
+            if pos is None:
+                raise GameError(f"{phase!r} is not a phase this game accepts orders for "
+                                f"(the game is in {state['phase']})")
+            if pos[1] < 0:
+                raise GameError(f"{pos[0]} is over: the game is in {state['phase']}")
+            if pos[1] > 0:
+                sub = folder.submit(pos[0], power, text, source)
+                _desk_hook(folder, "submission", {
+                    "phase": sub.phase, "power": power, "version": sub.version,
+                    "source": source, "sha256": sha256_text(text), "ahead_of": state["phase"]})
+                return syntax_acknowledgement(game, pos[0], power, text, sub.version)
         standing = _apply_standing(folder, game, state, power, text, source)
         if standing is not None:
             return standing

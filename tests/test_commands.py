@@ -155,3 +155,25 @@ def test_two_game_years_through_the_cli(game):
     assert st["units"]["England"] == ["F bre", "F lon", "F nth", "F nwg", "A nwy"]
     assert "A gal" not in st["units"]["Russia"]  # removed in Winter 1902
     assert "ok" in run("fsck", game).output
+
+
+def test_orders_for_a_later_phase_are_stored_ahead_and_count_when_it_begins(game):
+    ack = js("orders", game, "--power", "France", "--phase", "f1901m", "-",
+             input="A Bur - Mar\n")
+    assert ack["phase"] == "F1901M" and ack["understood"][0]["order"] == "A bur - mar"
+    assert (Path(game) / "orders/F1901M/France-1.txt").read_text() == "A Bur - Mar\n"
+    assert js("status", game)["ordered"] == []  # nothing for the current phase yet
+    run("orders", game, "--power", "France", "--phase", "S1901M", "-", input="A Par - Bur\n")
+    run("adjudicate", game, "--force")
+    st = js("status", game)
+    assert st["phase"] == "F1901M" and "France" in st["ordered"]
+    rec = js("adjudicate", game, "--force")["record"]
+    assert rec["orders"]["France"] == ["A bur - mar"]
+
+
+def test_orders_for_a_past_or_unknown_phase_are_refused(game):
+    run("adjudicate", game, "--force")
+    out = run("orders", game, "--power", "France", "--phase", "S1901M", "-", input="A Par H\n",
+              code=1).output
+    assert "S1901M is over" in out
+    run("orders", game, "--power", "France", "--phase", "X1901Q", "-", input="A Par H\n", code=1)

@@ -76,7 +76,6 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
     before the deadline. Runs under the game lock (from the adjudication hook).
     """
     from adjudicator.desk import outbox
-    from adjudicator.desk.intake import format_ack
     from adjudicator.service import Acknowledgement, check_orders, game_of
 
     game = game_of(folder)
@@ -106,7 +105,7 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
         holder = roster.holder(power)
         to = [holder["email"]] if holder and holder.get("email") else []
         body = (f"{game.phase_name(state)} ({phase}) has begun. Your orders sent earlier for "
-                f"this phase were checked against the position:\n\n{note}{format_ack(ack)}\n"
+                f"this phase were checked against the position:\n\n{note}{ack.describe()}\n"
                 + (f"Deadline: {deadline}\n" if deadline else "")
                 + "\nThey count as they are; send new orders before the deadline to change them.\n")
         path = None

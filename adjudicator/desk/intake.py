@@ -325,7 +325,8 @@ class Intake:
                          "it counts once.)")
         else:
             try:
-                ack = service.submit_orders(folder, power, d.order_text, source=f"mail:{mid}")
+                ack = service.submit_orders(folder, power, d.order_text, source=f"mail:{mid}",
+                                            phase=d.phase)
             except AdjudicatorError as exc:
                 log.append("mail-rejected", {"message_id": mid, "power": power,
                                              "reason": str(exc)})
@@ -333,7 +334,7 @@ class Intake:
                                     "\n".join(lines) + f"\n\nNot accepted: {exc}.\n")
                 return Outcome(mid, "rejected", name, [power], detail=str(exc), reply=reply)
         self._note_late(folder, game, ack.phase, power)
-        lines += ["", format_ack(ack)]
+        lines += ["", ack.describe()]
         if "STATUS" in cmds:
             lines += ["", self._status_text(folder)]
         sched = deadlines.load_schedule(folder)
@@ -386,13 +387,13 @@ class Intake:
             if prior is None:
                 sub = folder.submit(code, power, d.order_text, source=f"mail:{mid}",
                                     message_id=mid)
-                ack = syntax_ack(game, code, power, sub.text, sub.version)
+                ack = service.syntax_acknowledgement(game, code, power, sub.text, sub.version)
                 game_audit(folder.path).append("submission", {
                     "phase": code, "power": power, "version": sub.version,
                     "source": sub.source, "sha256": sha256_text(sub.text),
                     "errors": len(ack.errors), "ahead_of": state["phase"]})
             else:
-                ack = syntax_ack(game, prior.phase, power, prior.text, prior.version)
+                ack = service.syntax_acknowledgement(game, prior.phase, power, prior.text, prior.version)
         try:
             later = game.phase_name({**state, "phase": code})
         except Exception:  # noqa: BLE001 - a game may need more than the code for a name
@@ -400,7 +401,7 @@ class Intake:
         lines += [
             "",
             f"Stored for a later phase: {later} ({code}); the game is in {state['phase']}.",
-            format_ack(ack, waiting=False),
+            ack.describe(waiting=False),
             "",
             f"Syntax and names were checked now; the rules are checked when {code} begins,",
             "and you will get an acknowledgement then. Until then you may replace these",
@@ -422,7 +423,7 @@ class Intake:
         """The acknowledgement of a submission stored before a crash, as of now."""
         state = folder.read_state()
         if sub.phase != state["phase"]:
-            return syntax_ack(game, sub.phase, sub.power, sub.text, sub.version)
+            return service.syntax_acknowledgement(game, sub.phase, sub.power, sub.text, sub.version)
         _, ack = service.check_orders(game, state, sub.power, sub.text)
         ack.version = sub.version
         submitted = set(folder.latest_submissions(state["phase"]))
@@ -538,7 +539,7 @@ class Intake:
                     ack = (self._ack_of(folder, game, prior) if prior is not None else
                            service.submit_orders(folder, power, d.order_text,
                                                  source=f"mail-moderator:{mid}"))
-                    done.append(format_ack(ack))
+                    done.append(ack.describe())
                     powers.append(power)
                 except AdjudicatorError as exc:
                     done.append(f"orders for {power}: ERROR {exc}")
@@ -556,34 +557,6 @@ def _marker_status(path: Path) -> str:
     except (OSError, json.JSONDecodeError):
         return "processing"  # unreadable: recover (idempotent) rather than drop the mail
     return "processing" if data.get("status") == "processing" else "done"
-
-
-def syntax_ack(game, phase: str, power: str, text: str,
-               version: int) -> service.Acknowledgement:
-    """Acknowledge ``text`` read without a position (syntax and names only): for orders
-    sent ahead, whose rules can only be checked once their phase exists."""
-    parsed = game.parse(text, None)
-    understood = [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
-                  for p in parsed.orders]
-    errors = sorted(parsed.errors, key=lambda e: (e.line, e.column))
-    return service.Acknowledgement(phase, power, version, understood, errors)
-
-
-def format_ack(ack: service.Acknowledgement, waiting: bool = True) -> str:
-    """The acknowledgement players read: orders as understood, errors, who is missing."""
-    out = [f"{ack.power}, {ack.phase}, submission {ack.version}:"]
-    for u in ack.understood:
-        out.append(f"  line {u['line']:>2}: {u['order']}")
-    if not ack.understood:
-        out.append("  (no orders understood)")
-    for e in ack.errors:
-        out.append(f"  ERROR {e.describe()}")
-        if e.text:
-            out.append(f"        {e.text}")
-    if waiting:
-        out.append("Still waiting for: " + ", ".join(ack.waiting_for) if ack.waiting_for
-                   else "All orders are in.")
-    return "\n".join(out)
 
 
 HELP = """How to send orders to this judge:

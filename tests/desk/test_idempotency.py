@@ -9,7 +9,6 @@ import pytest
 from deskutil import make_mail, order_mail
 
 from adjudicator import service
-from adjudicator.desk import intake as intake_mod
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.fsck import check_judge
 from adjudicator.desk.intake import Intake
@@ -77,7 +76,7 @@ def test_crash_before_anything_is_stored(desk, monkeypatch):
 
 def test_crash_after_orders_sent_ahead_are_stored(desk, monkeypatch):
     msg = order_mail("g1", "France", desk.tokens["g1"]["France"], "PHASE F1901M\nA Bur - Mun\n")
-    crash_once(monkeypatch, intake_mod, "syntax_ack")  # called right after folder.submit
+    crash_once(monkeypatch, service, "syntax_acknowledgement")  # right after folder.submit
     with pytest.raises(Crash):
         desk.ingest(msg)
     assert desk.ingest(msg).status == "accepted-ahead"
