@@ -75,6 +75,17 @@ class Game(Protocol):
 
 
 # --- Optional methods --------------------------------------------------------------------
+# The core looks these up with ``getattr`` and has a fallback for each, so a simple game
+# need not define them:
+#
+# ``uses_dice: bool`` (default False). When true, ``resolve`` receives a ``Dice`` source
+#     (``adjudicator.dice``): derived from the game's secret seed, or external dice.
+# ``dice_round(state) -> int`` (default 1): the round whose seed covers this resolution.
+# ``dice_salts(orders_by_power) -> dict[str, list[str]]``: players' salt lines for the dice.
+# ``describe_orders(state, power, orders) -> list[str]``: extra lines for the
+#     acknowledgement (Axis & Allies: resolved paths, IPC spent and left, battles).
+# ``apply_standing(state, power, orders) -> dict | None``: a submission holding only standing
+#     orders takes effect at once and returns the new state (None: not standing orders).
 # A game may also define ``phase_kind(state) -> str``: the kind of the current phase
 # ("movement", "retreat", "adjustment" for Diplomacy; Axis & Allies may say "turn"). The
 # moderator's desk uses it to pick the deadline length. Games without it have one kind.
