@@ -58,6 +58,9 @@ class MoveRequest:
     bombard: str | None = None  # territory this battleship/cruiser will bombard
     loads: tuple[Load, ...] = ()
     unload: str | None = None  # territory the moving transports unload into
+    # Units the order says ride aboard the moving ships ("cv sz 37 with 2 ftr", "1 cv, 2 ftr
+    # sz 37 -> sz 35"): checked to be aboard, so a wrong count is reported, not ignored.
+    riders: tuple[UnitCount, ...] = ()
     line: int = 0
     text: str = ""
 
@@ -72,6 +75,7 @@ class CarrierPlan:
     count: int = 1
     line: int = 0
     text: str = ""
+    path_given: bool = True  # False: only start and end named, shortest safe route used
 
 
 @dataclass
@@ -86,6 +90,8 @@ class ResolvedMove:
     unloaded: tuple[str, ...] = ()
     unload_to: str | None = None
     exceptions: list[str] = field(default_factory=list)  # combat-end exceptions used
+    # cargo unit id -> id of the transport it left (unloads): cargo dies with *its* transport
+    carried_by: dict[str, str] = field(default_factory=dict)
 
 
 class Illegal(Exception):
@@ -117,6 +123,9 @@ class MoveChecker:
         self.m = board.map
         self.open_canals = board.open_canals(power)
         self.closed_straits = board.closed_straits()
+        # sea zone -> fighters that landed there in this noncombat move: a carrier they need
+        # may not move on (p.21: a fighter landing ends the carrier's movement)
+        self.landed: dict[str, list[str]] = {}
 
     # --- naming helpers for messages ---------------------------------------------------
     def name(self, rid: str) -> str:
@@ -162,6 +171,9 @@ class MoveChecker:
             return self._unload_from_zone(req)
         units = self._select(req, start, aboard_ok=domain == "air")
         self._check_not_moved(units, start)
+        if domain == "sea":
+            self._check_riders(req, units, start)
+            self._check_landed_on(units, start)
         if domain == "sea" and (req.loads or req.unload) and len(req.path) == 1:
             path, inferred = req.path, False
         else:
@@ -170,6 +182,10 @@ class MoveChecker:
         blitzed = self._check_stops(units, path, domain, req)
         if domain == "air":
             self._check_air_end(req, path)
+            if self.step == "noncombat" and self.m.is_sea(path[-1]):
+                self.landed.setdefault(path[-1], []).extend(
+                    u["id"] for u in units if self.b.spec(u).carrier_cost
+                )
         resolved = ResolvedMove(req, self.step, path, inferred, tuple(u["id"] for u in units))
         resolved.blitzed = tuple(blitzed)
         if domain == "sea":
@@ -184,6 +200,7 @@ class MoveChecker:
     # --- selection -----------------------------------------------------------------------
     def _select(self, req: MoveRequest, region: str, *, aboard_ok: bool) -> list[dict]:
         chosen: list[dict] = []
+        committed = self.b.state.get("committed_carriers") or {}
         for uc in req.units:
             spec = self.b.units_table[uc.unit]
             got = select_units(
@@ -191,10 +208,24 @@ class MoveChecker:
                 self.power,
                 region,
                 uc.unit,
-                uc.count,
+                len(self.b.state["units"]) if committed else uc.count,
                 exclude=[u["id"] for u in chosen],
                 aboard_ok=aboard_ok,
             )
+            if committed:
+                # A carrier promised for fighter landings is the one that makes its declared
+                # move; another move takes an unpromised carrier first (stable sort).
+                dest = req.path[-1]
+                got.sort(
+                    key=lambda u: (
+                        0
+                        if u["id"] in committed and committed[u["id"]][-1] == dest
+                        else 2
+                        if u["id"] in committed
+                        else 1
+                    )
+                )
+                got = got[: uc.count]
             # Fresh units first, so a unit that already moved is never picked over one that
             # did not; only then do the moved-twice rules speak.
             if len(got) < uc.count:
@@ -250,6 +281,48 @@ class MoveChecker:
                     "transport-fought",
                     f"the {spec.name} in {self.name(region)} took part in a battle this turn",
                 )
+
+    def _check_riders(self, req: MoveRequest, ships: list[dict], region: str) -> None:
+        """Units named as riding ("with 2 ftr") must be aboard the ships that move."""
+        aboard = [c for s in ships for c in self.b.cargo_of(s["id"])]
+        for uc in req.riders:
+            have = sum(1 for c in aboard if c["type"] == uc.unit)
+            if have < uc.count:
+                spec = self.b.units_table[uc.unit]
+                raise Illegal(
+                    "cargo-not-aboard",
+                    f"the ships moving from {self.name(region)} carry {have} "
+                    f"{spec.name if have == 1 else spec.plural}, not {uc.count}; units that "
+                    "are not aboard move in their own order",
+                )
+
+    def _check_landed_on(self, ships: list[dict], region: str) -> None:
+        """p.21: "a fighter landing ends any noncombat movement of that carrier". Carriers may
+        leave only if the carriers staying behind still hold every fighter that landed here
+        in this noncombat move."""
+        landed = [
+            self.b.unit(uid)
+            for uid in self.landed.get(region, ())
+            if self.b.unit(uid)["loc"] == region
+        ]
+        leaving = {s["id"] for s in ships if self.b.spec(s).carrier_capacity}
+        if not landed or not leaving:
+            return
+        staying = sum(
+            self.b.carrier_room(c)
+            for c in self.b.units_at(region)
+            if self.b.spec(c).carrier_capacity
+            and self.b.allied(c["power"], self.power)
+            and c["id"] not in leaving
+        )
+        need = sum(self.b.spec(f).carrier_cost for f in landed)
+        if staying < need:
+            raise Illegal(
+                "carrier-landed-on",
+                f"fighters landed on the carrier in {self.name(region)} this noncombat move: "
+                "a fighter landing ends the carrier's movement (move the carrier first, then "
+                "land the fighters where it ends)",
+            )
 
     # --- paths ---------------------------------------------------------------------------
     def _through(self, units: list[dict], domain: Domain) -> Callable[[str], bool]:
@@ -585,6 +658,7 @@ class MoveChecker:
                 )
         own = [c for t in transports for c in self.b.cargo_of(t["id"]) if c["power"] == self.power]
         own += [u for u in loaded if u not in own]
+        res.carried_by = {c["id"]: c["aboard"] for c in own}
         if not own:
             raise Illegal("unload-nothing", f"the transports carry none of {self.power}'s units")
         if self.step == "combat":
@@ -706,6 +780,7 @@ class MoveChecker:
             )
         if self.b.hostile_sea(zone, self.power):
             raise Illegal("unload-in-hostile-zone", f"cannot unload in hostile {self.name(zone)}")
+        carried_by = {u["id"]: u["aboard"] for u in units}
         for u in units:
             u.update(aboard=None, loc=terr, moved=max(u["moved"], 1), moved_in=self.step)
         for sid in ships:
@@ -718,6 +793,7 @@ class MoveChecker:
             tuple(u["id"] for u in units),
             unloaded=tuple(u["id"] for u in units),
             unload_to=terr,
+            carried_by=carried_by,
         )
 
     # --- applying ------------------------------------------------------------------------
@@ -733,9 +809,11 @@ class MoveChecker:
                 if c["id"] in moving:
                     continue
                 own_fighter = c["power"] == self.power and self.b.spec(c).is_air
-                if spec.carrier_capacity and own_fighter:
-                    # Own fighters take off before their carrier moves (p.13): they stay
-                    # airborne in the zone and must land somewhere by the end of the turn.
+                if spec.carrier_capacity and own_fighter and self.step == "combat":
+                    # In combat move own fighters take off before their carrier moves (p.13):
+                    # those not sent with it (see validate.check_combat_moves) stay airborne
+                    # in the zone and must land somewhere by the end of the turn. In
+                    # noncombat move they ride aboard as cargo (ruling 8).
                     c["aboard"] = None
                 else:
                     c["loc"] = dest  # cargo (land units, allied fighters) rides along

@@ -115,6 +115,10 @@ class Move:
     on a transport). ``air_joins`` says which half of an amphibious assault an aircraft fights in
     (p.13: declared in advance); ``bombing`` marks a strategic bombing raid; ``bombard`` marks
     ships giving shore bombardment, against ``bombard_target`` when named.
+
+    ``for_landing`` marks a carrier move *declared during combat move* for fighter landings
+    (p.26, no suicide missions): it is not a combat move; the carriers stay put in combat move
+    and make exactly this move at the start of noncombat move, so fighters may count on them.
     """
 
     units: tuple[UnitCount, ...]
@@ -125,6 +129,7 @@ class Move:
     bombard: bool = False
     bombard_target: str | None = None
     cargo: tuple[UnitCount, ...] = ()
+    for_landing: bool = False
 
     @property
     def start(self) -> str:
@@ -147,6 +152,8 @@ class Move:
             flags.append(self.air_joins)
         if self.bombard and not self.bombard_target:
             flags.append("bombard")
+        if self.for_landing:
+            flags.append("for landing")
         if flags:
             out += " (" + ", ".join(flags) + ")"
         return out

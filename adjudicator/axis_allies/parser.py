@@ -155,7 +155,7 @@ class _NameTable:
 _SZ_WORD = re.compile(r"(?:sz|seazone)(\d+)", re.IGNORECASE)
 _ARROWS = {"_ARROW_DASH", "_ARROW_ARROW", "_ARROW_FAT", "_ARROW_RARROW", "_ARROW_ENDASH",
            "_ARROW_EMDASH", "_TO", "_INTO", "_VIA"}
-_STEP_STARTS = _ARROWS | {"_LOAD", "_CARRY", "_UNLOAD", "BOMBARD", "_WITH"}
+_STEP_STARTS = _ARROWS | {"_LOAD", "_CARRY", "UNLOAD", "BOMBARD", "_WITH"}
 
 
 def _low(tok: Token | None) -> str:
@@ -282,6 +282,7 @@ class _Body:
     cost: int | None = None
     fields: dict = field(default_factory=dict)
     raid: bool = False  # a raid/attack: always a combat move
+    fallbacks: tuple[str, ...] = ()  # "-> Germany or Russia": landing fallbacks
 
 
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1}
@@ -381,8 +382,13 @@ class _Builder(Transformer):
         return ("carry", c[0], c[1] if len(c) > 1 else None)
 
     def step_unload(self, c):
-        units = c[0] if len(c) > 1 else ()
-        return ("unload", units, c[-1])
+        kw, rest = c[0], c[1:]
+        units = rest[0] if rest and not isinstance(rest[0], Token) else ()
+        region = rest[-1] if rest and isinstance(rest[-1], Token) else None
+        return ("unload", units, region, kw)
+
+    def step_via(self, c):
+        return ("via", c[0])
 
     def step_bombard(self, c):
         return ("bombard", c[1])
@@ -395,18 +401,52 @@ class _Builder(Transformer):
         return {"FLAG_BOMB": "bomb", "FLAG_SBR": "bomb", "FLAG_RAID": "bomb", "FLAG_SEA": "sea",
                 "LAND": "land", "BOMBARD": "bombard"}[t], c[0]
 
+    def flag_landing(self, c):
+        return "landing", None
+
     def flags(self, c):
         return ("flags", list(c))
+
+    def fallbacks(self, c):
+        return ("fallbacks", [t.value for t in c])
 
     def move(self, c):
         groups = c[0]
         rest = c[1:]
         flags = rest[-1][1] if rest and rest[-1][0] == "flags" else []
-        steps = [s for s in rest if s[0] != "flags"]
+        fallbacks = next((s[1] for s in rest if s[0] == "fallbacks"), [])
+        steps = [s for s in rest if s[0] not in ("flags", "fallbacks")]
         if any(s[0] in ("load", "carry", "unload") for s in steps):
+            if fallbacks:
+                raise LocatedError(1, "fallback spots ('or ...') are for aircraft landing "
+                                    "plans, not for transports")
             return _Body("moves", orders=[self._transport(groups, steps, flags)])
         return _Body("moves", orders=[self._move(units, origin, steps, flags)
-                                      for units, origin in groups])
+                                      for units, origin in groups],
+                     fallbacks=tuple(fallbacks))
+
+    def move_no_origin(self, c):
+        """``2 inf -> Karelia``: the referee never guesses which units are meant, so the
+        message names the start that is missing and, for land or sea units, the regions a
+        one-step move could come from."""
+        units = c[0]
+        dest = next(t for t in c[1:] if isinstance(t, Token))
+        ed = self.table.edition
+        specs = [ed.units[u.unit] for u in units]
+        what = " ".join(f"{u.count} {u.unit.replace('_', ' ')}" for u in units)
+        message = (f"say where the units start: '{what} <territory or sea zone> -> "
+                   f"{self.table.region_name(dest.value)}'")
+        near: list[str] = []
+        if all(s.is_land for s in specs):
+            near = sorted(ed.map.region(r).name for r in ed.map.neighbours(dest.value)
+                          if ed.map.is_land(r) and not ed.map.region(r).impassable)
+        elif all(s.is_sea for s in specs):
+            near = sorted((r for r in ed.map.neighbours(dest.value) if ed.map.is_sea(r)),
+                          key=lambda r: int(r[2:]) if r[2:].isdigit() else 0)
+            near = [f"sz {r[2:]}" for r in near]
+        if near:
+            message += "; one move away: " + ", ".join(near)
+        raise LocatedError(1, message, expected=("a territory or sea zone",))
 
     def _flag_values(self, flags) -> tuple[bool, str | None, bool]:
         names = [f for f, _ in flags]
@@ -421,35 +461,68 @@ class _Builder(Transformer):
         path = [origin]
         cargo: tuple[UnitCount, ...] = ()
         target = None
+        # "A -> C via B": a "via" right after a leg goes before that leg's end (index
+        # ``anchor``); a "via" anywhere else is one more region on the way ("A via B -> C").
+        anchor: int | None = None
         for s in steps:
-            if s[0] == "move":
+            if s[0] in ("move", "via"):
                 if target is not None:
                     raise LocatedError(s[1].column, "bombardment ends a ship's move: put "
                                         "'bombard' after the last sea zone")
-                path.append(s[1].value)
+                if s[0] == "via" and anchor is not None:
+                    path.insert(anchor, s[1].value)
+                    anchor += 1
+                else:
+                    path.append(s[1].value)
+                    anchor = len(path) - 1 if s[0] == "move" else None
             elif s[0] == "with":
                 cargo = merge_counts(cargo + s[1])
+                anchor = None
             elif s[0] == "bombard":
                 target = s[1].value
+        if len(path) > 1 and steps and steps[-1][0] == "via" and anchor is None:
+            raise LocatedError(steps[-1][1].column, "'via' names a region on the way: say "
+                                "where the units go too ('Ukraine -> West Russia via "
+                                "Belorussia')", expected=("'->'",))
         bombing, joins, bombard = self._flag_values(flags)
+        landing = any(f == "landing" for f, _ in flags)
+        if landing:
+            ed = self.table.edition
+            if not all(ed.units[u.unit].carrier_capacity for u in units):
+                raise LocatedError(1, "'(for landing)' declares a carrier's noncombat move "
+                                    "for fighter landings: name only the carriers "
+                                    "('1 cv sz 51 -> sz 49 (for landing)')")
+            if len(path) < 2 or cargo or bombing or joins or bombard or target:
+                raise LocatedError(1, "'(for landing)' needs the carrier's start and end "
+                                    "('1 cv sz 51 -> sz 49 (for landing)') and no other "
+                                    "flag, cargo or bombardment")
         return Move(units=units, path=tuple(path), path_given=len(path) > 2, bombing=bombing,
                     air_joins=joins, bombard=bombard or target is not None,
-                    bombard_target=target, cargo=cargo)
+                    bombard_target=target, cargo=cargo, for_landing=landing)
 
     def _transport(self, groups, steps, flags) -> TransportMove:
         if len(groups) > 1:
             raise LocatedError(1, "name one group of transports per line when loading or "
                                 "unloading (give the other group its own line)")
         if flags:
-            raise LocatedError(flags[0][1].column, "flags such as (bomb) or (sea) belong on "
+            raise LocatedError(flags[0][1].column if flags[0][1] is not None else 1,
+                                "flags such as (bomb) or (sea) belong on "
                                 "moves, not on a transport's load/unload line")
         transports, at = groups[0]
         carried: list[TransportStep] = []
         out: list[TransportStep] = []
         cargo: tuple[UnitCount, ...] = ()
+        zone = at.value if isinstance(at, Token) else at
+        last_was_move = False
         for s in steps:
             kind = s[0]
-            if kind == "move":
+            if kind == "via" and last_was_move:
+                # "-> sz 7 via sz 6": sz 6 comes before the zone just named
+                out.insert(len(out) - 1, TransportStep("move", s[1].value))
+                continue
+            last_was_move = kind == "move"
+            if kind in ("move", "via"):
+                zone = s[1].value
                 out.append(TransportStep("move", s[1].value))
             elif kind in ("load", "carry"):
                 if s[2] is None:
@@ -458,6 +531,9 @@ class _Builder(Transformer):
                 step = TransportStep("load", s[2].value, s[1])
                 (carried if kind == "carry" else out).append(step)
             elif kind == "unload":
+                if s[2] is None:
+                    raise LocatedError(s[3].column, self._unload_where(zone),
+                                       expected=("a territory",))
                 out.append(TransportStep("unload", s[2].value, s[1]))
             elif kind == "with":
                 cargo = merge_counts(cargo + s[1])
@@ -467,6 +543,17 @@ class _Builder(Transformer):
         # "carrying" cargo is picked up before the transport sails (see docs/aa-orders.md).
         return TransportMove(transports=transports, transport_at=at,
                              steps=tuple(carried + out), cargo=cargo)
+
+    def _unload_where(self, zone: str) -> str:
+        """Units always go ashore into a named territory (one per transport per turn, p.15):
+        "unload" alone is never guessed. The message lists the coast the transport is on."""
+        ed = self.table.edition
+        coast = sorted(ed.map.region(r).name for r in ed.map.neighbours(zone)
+                       if ed.map.is_land(r) and not ed.map.region(r).impassable)
+        where = ("; " + self.table.region_name(zone) + " borders " + ", ".join(coast)
+                 if coast else "")
+        return ("say where the units go ashore: 'unload Karelia' (a territory bordering the "
+                f"transport's last sea zone){where}")
 
     def raid(self, c):
         target = c[1].value
@@ -797,6 +884,15 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
         raise LocatedError(end_column, "incomplete move: expected '->' and where the units go",
                             expected=("'->'",))
     if body.kind == "moves":
+        if body.fallbacks:
+            return _fallback_landing(body, kind, edition)
+        if any(isinstance(o, Move) and o.for_landing for o in body.orders):
+            # Declared carrier moves belong to the combat move whatever header they are under
+            # (p.26: shown during combat move, before any dice); noncombat carries them out.
+            if kind not in (None, "combat", "noncombat", "landing", "purchase"):
+                raise LocatedError(1, _ERR_MOVE_SECTION.format(
+                    kind if kind != "battle" else f"battle {ctx[1]}"))
+            return [(o, "combat_moves") for o in body.orders]
         if kind == "landing" and not body.raid:
             return [_as_landing(o, edition) for o in body.orders]
         if kind == "noncombat":
@@ -822,6 +918,28 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
         raise LocatedError(1, "retreat, order and engage instructions belong under a "
                             "'battle <territory>:' header (or write 'battle Karelia: ...')")
     raise LocatedError(1, "could not read this line")
+
+
+def _fallback_landing(body: _Body, kind: str | None, edition: Edition
+                      ) -> list[tuple[Order, str]]:
+    """``ftr Karelia -> Germany or Russia``: a landing plan with fallbacks, written as a move.
+
+    Only aircraft land, and only after combat, so it is accepted under ``landing:`` and
+    ``noncombat:`` (where an aircraft's move *is* its landing) and refused elsewhere with the
+    form that works."""
+    if kind not in ("landing", "noncombat") or body.raid:
+        raise LocatedError(1, "fallback spots ('or Russia') are for landing plans: put the "
+                            "line under 'landing:' or 'noncombat:', or write 'land ftr "
+                            "Karelia: Germany, Russia'")
+    out: list[tuple[Order, str]] = []
+    for o in body.orders:
+        air = isinstance(o, Move) and all(edition.units[u.unit].is_air for u in o.units)
+        if not air or len(o.path) != 2 or o.bombing or o.air_joins or o.bombard or o.cargo:
+            raise LocatedError(1, "fallback spots ('or Russia') are for aircraft landing: "
+                                "'ftr Karelia -> Germany or Russia' (where the aircraft are, "
+                                "then where they land, in order of preference)")
+        out.append((LandingPlan(o.units, o.end, body.fallbacks, o.start), "landings"))
+    return out
 
 
 def _as_landing(order: Move | TransportMove, edition: Edition) -> tuple[Order, str]:

@@ -41,8 +41,15 @@ from adjudicator.axis_allies.combat import (
     resolve_battle,
 )
 from adjudicator.axis_allies.data import Edition
-from adjudicator.axis_allies.movement import Illegal, MoveRequest, ResolvedMove, UnitCount
-from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders, TurnScript
+from adjudicator.axis_allies.movement import (
+    CarrierPlan,
+    Illegal,
+    MoveRequest,
+    ResolvedMove,
+    UnitCount,
+)
+from adjudicator.axis_allies.orders import BattleInstruction, Move, StandingOrders, TurnScript
+from adjudicator.axis_allies.orders import UnitCount as OrderCount
 from adjudicator.axis_allies.rules import rules_for
 from adjudicator.axis_allies.state import Board, add_unit, phase_code
 from adjudicator.axis_allies.validate import (
@@ -170,7 +177,7 @@ class _Turn:
     # --- phases 2 and 4: moves, with failing requests dropped one by one --------------------
     def apply_moves(self, section: str, orders: tuple, check: Callable[..., MovePlan]
                     ) -> tuple[MovePlan | None, list[ResolvedMove]]:
-        reqs: list[MoveRequest] = []
+        reqs: list[MoveRequest | CarrierPlan] = []
         texts: dict[int, str] = {}
         for i, o in enumerate(orders, start=1):
             texts[i] = o.text()
@@ -193,6 +200,10 @@ class _Turn:
         if plan is None:
             return None, []
         self.s = plan.state
+        for cp in plan.carrier_plans:
+            self.result(section, texts[cp.line], True, "declared: the carrier stays in combat "
+                        "move and moves " + " - ".join(self.name(r) for r in cp.path)
+                        + " at the start of noncombat move", path=list(cp.path))
         for mv in plan.moves:
             route = list(mv.path)
             self.result(section, texts[mv.request.line], True,
@@ -382,22 +393,11 @@ class _Turn:
                    bombers: set[str], instr: dict[str, BattleInstruction],
                    standing: dict[str, StandingOrders], fought_zones: set[str]) -> None:
         b = self.board
-        landed: dict[str, str] = {}  # cargo id -> transport id
+        landed: dict[str, str] = {}  # cargo id -> the transport that carried it
         zone = assault_moves[0].path[-1]
         for mv in assault_moves:
-            transports = [uid for uid in mv.unit_ids
-                          if self.ed.units[self._unit(uid)["type"]].transport_capacity]  # type: ignore[index]
-            room = {tid: [] for tid in transports}
             for cid in mv.unloaded:
-                ctype = self._unit(cid)["type"]  # type: ignore[index]
-                for tid in transports:
-                    ttype = self._unit(tid)["type"]  # type: ignore[index]
-                    if self.ed.units.cargo_fits(ttype, [*room[tid], ctype]):
-                        room[tid].append(ctype)
-                        landed[cid] = tid
-                        break
-                else:
-                    landed[cid] = transports[0] if transports else ""
+                landed[cid] = mv.carried_by.get(cid, "")
         ins_land = instr.get(t)
         ins_sea = instr.get(zone)
         overland = [u for u in self._attackers_at(t, bombers) if u["id"] not in landed]
@@ -569,6 +569,28 @@ class _Turn:
                 reasons.append(f"{self.name(choice)}: {why}")
             else:
                 self.result("landing", plan.text(), False, "; ".join(reasons), "landing-failed")
+
+    def declared_carrier_moves(self, orders: tuple) -> tuple:
+        """The carrier moves declared in combat move for fighter landings (p.26: binding) that
+        the player's noncombat lines do not make themselves, as moves to carry out first."""
+        committed: dict[str, list[str]] = self.s.get("committed_carriers") or {}
+        mine: Counter[tuple[str, str]] = Counter()
+        for o in orders:
+            if isinstance(o, Move):
+                for uc in o.units:
+                    if self.ed.units[uc.unit].carrier_capacity:
+                        mine[(o.start, o.end)] += uc.count
+        todo: dict[tuple[str, ...], Counter[str]] = {}
+        for uid, path in sorted(committed.items(), key=lambda x: _uid_key(x[0])):
+            u = self._unit(uid)
+            if u is None or len(path) < 2 or u["loc"] != path[0]:
+                continue  # sunk, or it stays put
+            if mine[(path[0], path[-1])] > 0:
+                mine[(path[0], path[-1])] -= 1
+                continue
+            todo.setdefault(tuple(path), Counter())[u["type"]] += 1
+        return tuple(Move(tuple(OrderCount(t, n) for t, n in c.items()), path, len(path) > 2)
+                     for path, c in todo.items())
 
     def _landing_origin(self, units: tuple[UnitCount, ...]) -> str | None:
         want = {u.unit for u in units}
@@ -752,7 +774,8 @@ def resolve_turn(state: dict, script: TurnScript, dice: Dice | None, edition: Ed
             t.wait_for_noncombat()
             return t.finish()
     if part in ("full", "second"):
-        t.apply_moves("noncombat", script.noncombat_moves, check_noncombat_moves)
+        declared = t.declared_carrier_moves(script.noncombat_moves)
+        t.apply_moves("noncombat", declared + script.noncombat_moves, check_noncombat_moves)
         t.landings(script)
         t.default_landings()
         if not t.board.capital_lost(t.power):

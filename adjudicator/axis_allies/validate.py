@@ -13,7 +13,7 @@ proof, end-of-turn air landing, and the per-complex mobilisation limit.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.axis_allies.data import Edition
@@ -125,29 +125,105 @@ class MovePlan:
     moves: list[ResolvedMove]
     state: dict  # working copy after the legal requests
     committed_carriers: dict[str, list[str]] = field(default_factory=dict)
+    carrier_plans: list[CarrierPlan] = field(default_factory=list)  # the accepted ones
+
+
+def _split_plans(
+    requests: list[MoveRequest | CarrierPlan], carrier_plans: list[CarrierPlan]
+) -> tuple[list[MoveRequest], list[CarrierPlan]]:
+    """Carrier plans may come in the request list (``requests_from_orders`` turns a ``(for
+    landing)`` line into one), so every caller of the checkers gets them without extra
+    plumbing."""
+    plans = list(carrier_plans) + [r for r in requests if isinstance(r, CarrierPlan)]
+    return [r for r in requests if not isinstance(r, CarrierPlan)], plans
+
+
+def _with_riders(board: Board, req: MoveRequest) -> MoveRequest:
+    """``1 cv, 2 ftr sz 37 -> sz 35``: fighters named with their carrier ride aboard it.
+
+    The order grammar gives one unit list; the movement rules move domains separately, so
+    the fighters become the carrier move's riders when a carrier moves with them."""
+    table = board.units_table
+    specs = {uc.unit: table[uc.unit] for uc in req.units if uc.unit in table.units}
+    if len(specs) < len(req.units):
+        return req
+    if not any(s.carrier_capacity for s in specs.values()):
+        return req
+    air = tuple(uc for uc in req.units if specs[uc.unit].is_air)
+    if not air or not all(specs[uc.unit].carrier_cost for uc in air):
+        return req
+    sea = tuple(uc for uc in req.units if specs[uc.unit].is_sea)
+    if len(sea) + len(air) != len(req.units):
+        return req
+    return replace(req, units=sea, riders=req.riders + air)
+
+
+def _launch(board: Board, req: MoveRequest) -> list[MoveRequest]:
+    """Combat move: the mover's own fighters named aboard a moving carrier take off before it
+    moves (p.13) and fly with it as air units, so they fight where it fights and need a
+    landing like any attacker; allied fighters stay cargo (p.13, p.20)."""
+    table = board.units_table
+    air: list[UnitCount] = []
+    rest: list[UnitCount] = []
+    start = req.path[0]
+    for uc in req.riders:
+        spec = table[uc.unit]
+        own = 0
+        if spec.is_air:
+            own = sum(
+                1
+                for u in board.units_at(start)
+                if u["power"] == req.power and u["type"] == uc.unit
+            )
+        n = min(own, uc.count)
+        if n:
+            air.append(UnitCount(uc.unit, n))
+        if uc.count > n:
+            rest.append(UnitCount(uc.unit, uc.count - n))
+    if not air:
+        return [req]
+    fly = MoveRequest(
+        req.power,
+        tuple(air),
+        req.path,
+        req.path_given,
+        air_joins=req.air_joins,
+        line=req.line,
+        text=req.text,
+    )
+    return [fly, replace(req, riders=tuple(rest))]
 
 
 def check_combat_moves(
     state: dict,
     edition: Edition,
     power: str,
-    requests: list[MoveRequest],
+    requests: list[MoveRequest | CarrierPlan],
     carrier_plans: list[CarrierPlan] = (),  # type: ignore[assignment]
 ) -> MovePlan:
     """Validate the whole combat move: per-move rules, then "must end in combat" with its four
-    exceptions, then the no-suicide landing proof for every aircraft that moved."""
+    exceptions, then the no-suicide landing proof for every aircraft that moved.
+
+    ``requests`` may hold :class:`CarrierPlan` objects (declared carrier moves) as well."""
     work = copy_state(state)
     board = Board(work, edition)
     checker = MoveChecker(board, power, "combat")
     plan = MovePlan("combat", [], [], work)
     committed: dict[str, list[str]] = {}
-    for cp in carrier_plans:
+    move_reqs, plans = _split_plans(list(requests), list(carrier_plans))
+    for cp in plans:
         try:
-            committed.update(_commit_carriers(board, power, cp, committed))
+            promised, resolved = _commit_carriers(board, power, cp, committed)
+            committed.update(promised)
+            plan.carrier_plans.append(resolved)
         except Illegal as exc:
             plan.errors.append(order_error(cp, exc))
     start_contested = {z for z in edition.map.sea_zones if board.contested_at_start(z, power)}
-    for req in requests:
+    expanded: list[MoveRequest] = []
+    for req in move_reqs:
+        req = _with_riders(board, req)
+        expanded.extend(_launch(board, req) if req.riders else [req])
+    for req in expanded:
         try:
             _refuse_committed(board, req, committed)
             snapshot = copy_state(work)
@@ -160,6 +236,7 @@ def check_combat_moves(
         except Illegal as exc:
             plan.errors.append(order_error(req, exc))
     plan.errors.extend(_check_combat_ends(board, power, plan.moves, start_contested))
+    plan.errors.extend(_check_air_declared(board, power, plan.moves))
     plan.errors.extend(_check_air_landing_possible(board, power, plan.moves, committed))
     plan.committed_carriers = committed
     work["committed_carriers"] = committed
@@ -173,7 +250,9 @@ def _restore(work: dict, snapshot: dict) -> None:
 
 def _commit_carriers(
     board: Board, power: str, cp: CarrierPlan, already: dict[str, list[str]]
-) -> dict[str, list[str]]:
+) -> tuple[dict[str, list[str]], CarrierPlan]:
+    """Promise ``cp.count`` free carriers for a declared noncombat move (p.26); returns the
+    promised carrier ids with their route and the plan with its route filled in."""
     start = cp.path[0]
     free = [
         u
@@ -185,6 +264,19 @@ def _commit_carriers(
             "unit-not-available",
             f"{power} has no carrier free in {board.map.region(start).name} for that landing plan",
         )
+    path = tuple(cp.path)
+    if not cp.path_given and len(path) == 2 and path[0] != path[1]:
+        found = board.map.shortest_path(
+            path[0],
+            path[1],
+            "sea",
+            open_canals=board.open_canals(power),
+            closed_straits=board.closed_straits(),
+            through=lambda r: not board.hostile_sea(r, power),
+        )
+        if found is not None:
+            path = tuple(found)
+    cp = replace(cp, path=path)
     if (
         not board.map.path_is_connected(
             cp.path,
@@ -197,7 +289,9 @@ def _commit_carriers(
         raise Illegal(
             "carrier-plan-illegal",
             "the declared carrier move is not a legal naval move: "
-            + " - ".join(board.map.region(r).name for r in cp.path),
+            + " - ".join(board.map.region(r).name for r in cp.path)
+            + f" (a carrier moves at most {board.spec(free[0]).move} sea zones, each next to "
+            "the one before, through open canals)",
         )
     for r in cp.path[1:]:
         if board.hostile_sea(r, power):
@@ -205,7 +299,64 @@ def _commit_carriers(
                 "carrier-plan-illegal",
                 f"the declared carrier move enters hostile {board.map.region(r).name}",
             )
-    return {u["id"]: list(cp.path) for u in free[: cp.count]}
+    return {u["id"]: list(cp.path) for u in free[: cp.count]}, cp
+
+
+def _check_air_declared(board: Board, power: str, moves: list[ResolvedMove]) -> list[OrderError]:
+    """Air over an amphibious assault with a sea battle says which half it joins (p.13, p.16:
+    announced in advance, cannot be changed; digest §6.4 #9: reject when missing).
+
+    It is needed when both battles happen: an unload into the target and enemy surface
+    warships in the landing zone. The flag must agree with where the aircraft ends: ``(sea)``
+    over the zone, ``(land)`` over the target, so a typo in either is caught."""
+    errors: list[OrderError] = []
+    m = board.map
+    target_zone: dict[str, str] = {}
+    for mv in moves:
+        if mv.unload_to and board.hostile_sea(mv.path[-1], power):
+            target_zone.setdefault(mv.unload_to, mv.path[-1])
+    if not target_zone:
+        return errors
+    zones = {z: t for t, z in target_zone.items()}
+    for mv in moves:
+        req = mv.request
+        if req.bombing or not mv.unit_ids:
+            continue
+        if not all(board.spec(board.unit(uid)).is_air for uid in mv.unit_ids):
+            continue
+        dest = mv.path[-1]
+        if dest in target_zone:
+            target, zone, here = dest, target_zone[dest], "land"
+        elif dest in zones:
+            target, zone, here = zones[dest], dest, "sea"
+        else:
+            continue
+        tname, zname = m.region(target).name, m.region(zone).name
+        if req.air_joins is None:
+            errors.append(
+                order_error(
+                    req,
+                    Illegal(
+                        "air-battle-undeclared",
+                        f"the amphibious assault on {tname} has a sea battle in {zname}: say "
+                        f"which battle these aircraft join, add '({here})' (or '(sea)' and end "
+                        f"over {zname}, '(land)' and end over {tname})",
+                    ),
+                )
+            )
+        elif req.air_joins != here:
+            where = zname if req.air_joins == "sea" else tname
+            errors.append(
+                order_error(
+                    req,
+                    Illegal(
+                        "air-battle-mismatch",
+                        f"aircraft joining the {req.air_joins} battle of the assault on {tname} "
+                        f"must end over {where}, not {m.region(dest).name}",
+                    ),
+                )
+            )
+    return errors
 
 
 def _refuse_committed(board: Board, req: MoveRequest, committed: dict[str, list[str]]) -> None:
@@ -376,9 +527,12 @@ def _check_air_landing_possible(
 
 
 def check_noncombat_moves(
-    state: dict, edition: Edition, power: str, requests: list[MoveRequest]
+    state: dict, edition: Edition, power: str, requests: list[MoveRequest | CarrierPlan]
 ) -> MovePlan:
-    """Validate noncombat move on the state after combat, then land every aircraft."""
+    """Validate noncombat move on the state after combat, then land every aircraft.
+
+    A carrier promised for fighter landings must end where it was declared to (ruling 7);
+    the route may differ, since only where it ends matters to the fighters."""
     work = copy_state(state)
     board = Board(work, edition)
     checker = MoveChecker(board, power, "noncombat")
@@ -386,12 +540,24 @@ def check_noncombat_moves(
     committed = work.get("committed_carriers", {})
     done: set[str] = set()
     for req in requests:
+        if isinstance(req, CarrierPlan):
+            plan.errors.append(
+                order_error(
+                    req,
+                    Illegal(
+                        "carrier-plan-too-late",
+                        "a carrier move for fighter landings is declared in the combat move "
+                        "(before any dice, p.26); in noncombat move just move the carrier",
+                    ),
+                )
+            )
+            continue
         snapshot = copy_state(work)
         try:
-            res = checker.apply(req)
+            res = checker.apply(_with_riders(board, req))
             for uid in res.unit_ids:
                 if uid in committed:
-                    if tuple(committed[uid]) != res.path:
+                    if committed[uid][-1] != res.path[-1]:
                         raise Illegal(
                             "carrier-plan-not-followed",
                             "a carrier promised for a fighter landing must make the declared "
@@ -770,11 +936,16 @@ def _counts(ucs: Any) -> tuple[UnitCount, ...]:
 
 def requests_from_orders(
     orders: Any, power: str, line: int = 0, text: str = ""
-) -> list[MoveRequest]:
+) -> list[MoveRequest | CarrierPlan]:
     """Turn one parsed ``Move`` or ``TransportMove`` (``adjudicator.axis_allies.orders``) into
     engine requests. Duck-typed on purpose: the rules must not depend on the grammar.
 
-    ``Move.cargo`` is not needed: cargo aboard a moving ship rides along by itself. Raises :class:`Illegal` ("unload-once") for a transport line with two unload targets.
+    Raises :class:`Illegal` ("unload-once") for a transport line with two unload targets.
+
+    ``cargo`` ("with 2 ftr") becomes the request's ``riders`` (checked to be aboard; own
+    fighters named in combat move take off and fly with their carrier). A ``(for landing)``
+    carrier move becomes a :class:`CarrierPlan`, which the combat-move checker accepts in the
+    same list.
     """
     if hasattr(orders, "steps"):  # TransportMove
         zone = orders.transport_at
@@ -801,8 +972,20 @@ def requests_from_orders(
                 True,
                 loads=tuple(loads),
                 unload=unloads[0] if unloads else None,
+                riders=_counts(getattr(orders, "cargo", ())),
                 line=line,
                 text=text,
+            )
+        ]
+    if getattr(orders, "for_landing", False):
+        return [
+            CarrierPlan(
+                power,
+                tuple(orders.path),
+                sum(uc.count for uc in orders.units),
+                line=line,
+                text=text,
+                path_given=bool(orders.path_given),
             )
         ]
     bombard = orders.bombard_target or ("*" if orders.bombard else None)
@@ -815,6 +998,7 @@ def requests_from_orders(
             bombing=orders.bombing,
             air_joins=orders.air_joins,
             bombard=bombard,
+            riders=_counts(getattr(orders, "cargo", ())),
             line=line,
             text=text,
         )
