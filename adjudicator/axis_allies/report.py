@@ -3,29 +3,91 @@
 The context (documented in ``docs/aa-report-context.md``) is built from one history record:
 its ``events`` (what the turn engine did: battles with their full logs, captures, landings,
 placements, income), its ``results`` (one per order), its ``dice`` block, and the state after
-it. Battle logs are turned into plain sentences here, once, so the three templates stay thin
-and say the same thing: every die, every hit, every casualty with the reason it was chosen.
+it. Every battle-log event is turned into a plain English sentence *here*, once, so that the
+four templates stay thin and say the same thing: every die, every hit, every casualty with
+the reason it was chosen. A template author who wants a different layout still gets the
+structured facts next to each sentence (the dice of a volley, the side of a line).
+
+WHY the sentences are built in Python rather than in Jinja: a battle log has some twenty event
+kinds with optional fields; spelling each out four times (text, BBCode, Markdown, HTML) would
+be four chances to print a raw dict to players, which is exactly the bug this module replaced.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
-from adjudicator.axis_allies.data import load_edition
+from adjudicator.axis_allies import capture
+from adjudicator.axis_allies.data import Edition, load_edition
+from adjudicator.desk.deadlines import deadline_for
 from adjudicator.errors import AdjudicatorError
 from adjudicator.render import reports
 from adjudicator.store import GameFolder, atomic_write
 
 FAMILY = "axis_allies"
-CONTEXT_SCHEMA = 1
-PLAIN_FORMATS = {"text": "txt", "bbcode": "bbcode", "markdown": "md"}
+CONTEXT_SCHEMA = 2
+
+#: Board colours of the five powers (the usual A&A plastic); used by the HTML report only.
+POWER_COLOURS = {
+    "ussr": "#8c2b22",
+    "germany": "#4d4f53",
+    "uk": "#b08a4a",
+    "japan": "#d98e04",
+    "usa": "#4f6b2f",
+}
+SIDE_COLOURS = {"axis": "#4d4f53", "allies": "#2b4c7e"}
+
+_SOURCE_WORDS = {
+    "battle-instruction": "battle instruction",
+    "standing-order": "standing order",
+    "default": "default",
+}
+_RULE_WORDS = {
+    "order-of-loss": "order of loss",
+    "battleship-first-hit": "battleship takes the first hit",
+    "keep-land-units": "keeps a land unit to capture",
+    "next-legal": "next legal unit after an illegal choice",
+}
+_END_WORDS = {
+    "defender-eliminated": "every defending unit is gone",
+    "attacker-eliminated": "every attacking unit is gone",
+    "attacker-retreated": "the attacker retreated",
+    "both-eliminated": "both sides were wiped out",
+    "defenceless-transports": "the defender had only transports left",
+    "only-transports": "only transports remain on both sides",
+    "stalemate": "neither side can hit the other (stalemate)",
+}
+_PART_WORDS = {
+    "full": "",
+    "first": "First part of the turn (purchase and combat); noncombat move and mobilisation "
+             "follow once the power sends them.",
+    "second": "Second part of the turn (noncombat move, landings, mobilisation, income).",
+    "nmr": "No orders were received: the game's no-move-received rule was applied.",
+}
+_DICE_WORDS = {
+    "derived": "derived from the game's secret seed (verifiable once the seed is revealed "
+               "against the SHA-256 commitment below)",
+    "external": "rolled outside the adjudicator and fed in by the moderator",
+    "fixed": "a fixed list (test game)",
+}
+
+
+#: "battle karelia ssr: " at the start of a canonical instruction (the card already names it)
+_INSTRUCTION_HEAD = re.compile(r"^battle [^:]*:\s*")
 
 
 class ReportError(AdjudicatorError):
     pass
 
 
+# --- finding the record ------------------------------------------------------------------------
 def find_record(folder: GameFolder, phase: str | None = None) -> tuple[dict, dict]:
+    """The history record for ``phase`` (default: the latest) and the state after it."""
     history = folder.history()
     if not history:
         raise ReportError("no turn has been resolved yet; nothing to report")
@@ -42,241 +104,670 @@ def find_record(folder: GameFolder, phase: str | None = None) -> tuple[dict, dic
     return history[index], after
 
 
-class _Names:
-    def __init__(self) -> None:
-        self.ed = load_edition("aa1942")
+# --- names -------------------------------------------------------------------------------------
+class Names:
+    """Display names for regions, powers and units, and who each unit id is.
+
+    Battle logs name units by id only (``u39``); the report says "Infantry u39". Ids are
+    looked up in the state before the turn, then in the battle snapshots, so units bought and
+    placed this turn, or never seen before, still get a name (or fall back to the bare id).
+    """
+
+    def __init__(self, edition: Edition | None = None, units: Iterable[dict] = ()) -> None:
+        self.ed = edition or load_edition("aa1942")
+        self.units: dict[str, dict] = {}
+        self.learn(units)
+
+    def learn(self, units: Iterable[dict]) -> None:
+        for u in units:
+            if "id" in u and "type" in u:
+                self.units.setdefault(u["id"], u)
 
     def region(self, rid: str | None) -> str:
-        if rid is None:
+        if not rid:
             return "-"
-        return self.ed.map.region(rid).name if rid in self.ed.map else rid
+        return self.ed.map.region(rid).name if rid in self.ed.map else str(rid)
 
     def power(self, p: str | None) -> str:
-        return self.ed.setup.powers[p].name if p in self.ed.setup.powers else str(p)
+        return self.ed.setup.powers[p].name if p in self.ed.setup.powers else str(p or "-")
 
-    def unit(self, t: str, n: int = 1) -> str:
+    def type_name(self, t: str, n: int = 1) -> str:
+        if t not in self.ed.units.units:
+            return str(t)
         spec = self.ed.units[t]
         return spec.name if n == 1 else spec.plural
 
-    def counts(self, counts: dict[str, int]) -> str:
-        return ", ".join(f"{n} {self.unit(t, n)}" for t, n in sorted(counts.items())) or "none"
+    def unit(self, uid: str, utype: str | None = None) -> str:
+        """``Infantry u39``: the type name and the id players can look up in the state."""
+        t = utype or self.units.get(uid, {}).get("type")
+        return f"{self.type_name(t)} {uid}" if t else str(uid)
 
-    def force(self, units: list[dict]) -> str:
-        by: dict[str, dict[str, int]] = {}
+    def units_list(self, ids: Iterable[str]) -> str:
+        return reports.join_names([self.unit(u) for u in ids], "and") or "none"
+
+    def counts(self, counts: Mapping[str, int]) -> str:
+        order = {u.id: i for i, u in enumerate(self.ed.units)}
+        items = sorted(counts.items(), key=lambda kv: (order.get(kv[0], 99), kv[0]))
+        return reports.join_names([f"{n} {self.type_name(t, n)}" for t, n in items if n],
+                                  "and") or "nothing"
+
+    def force(self, units: Iterable[dict]) -> str:
+        """``Germany: 5 Infantry and 1 Tank`` (per power; damaged battleships said so)."""
+        by: dict[str, Counter[str]] = {}
+        damaged: Counter[tuple[str, str]] = Counter()
         for u in units:
-            by.setdefault(u["power"], {})
-            by[u["power"]][u["type"]] = by[u["power"]].get(u["type"], 0) + 1
-        return "; ".join(f"{self.power(p)}: {self.counts(c)}" for p, c in by.items()) or "none"
+            by.setdefault(u["power"], Counter())[u["type"]] += 1
+            multi = u["type"] in self.ed.units.units and self.ed.units[u["type"]].hits > 1
+            if u.get("damage") and multi:  # a hit infantry in the casualty zone is not "damaged"
+                damaged[(u["power"], u["type"])] += 1
+        parts = []
+        for p, c in by.items():
+            words = self.counts(c)
+            for (dp, t), k in damaged.items():
+                if dp == p:
+                    name = f"{c[t]} {self.type_name(t, c[t])}"
+                    words = words.replace(name, f"{name} ({k} damaged)", 1)
+            parts.append(f"{self.power(p)}: {words}")
+        return "; ".join(parts) or "nothing"
+
+    def colour(self, p: str) -> str:
+        if p in POWER_COLOURS:
+            return POWER_COLOURS[p]
+        return "#" + hashlib.sha256(p.encode("utf-8")).hexdigest()[:6]
 
 
-def _battle_lines(n: _Names, result: dict) -> list[str]:
-    """One battle's log as sentences, round by round."""
-    out: list[str] = []
+def _ids_force(n: Names, ids: Iterable[str]) -> str:
+    """Counts by type of a list of unit ids (``2 Infantry and 1 Tank``)."""
+    c: Counter[str] = Counter()
+    for uid in ids:
+        c[n.units.get(uid, {}).get("type", "unit")] += 1
+    return n.counts(c)
+
+
+# --- battle logs -------------------------------------------------------------------------------
+def _line(kind: str, text: str, side: str = "", **extra: Any) -> dict:
+    line = {"kind": kind, "side": side, "text": text, "dice": [], "hits": None,
+            "reason": "", "lead": text, **extra}
+    for d in line["dice"]:
+        d.setdefault("damage", False)
+    line["groups"] = _dice_groups(line["dice"])
+    return line
+
+
+def _dice_groups(dice: list[dict]) -> list[dict]:
+    """Consecutive dice of one unit type and target value, so the HTML report can caption
+    "Infantry, hit on 1" once above a row of die faces instead of under every die."""
+    groups: list[dict] = []
+    for d in dice:
+        key = (d["type"], d["needs"], d["supported"])
+        if not groups or groups[-1]["key"] != key:
+            label = d["type"] + (" + artillery" if d["supported"] else "")
+            if d.get("damage"):
+                label += ", damage"
+            else:
+                label += f", hit on {d['needs']}" + (" or less" if d["needs"] > 1 else "")
+            groups.append({"key": key, "label": label, "dice": []})
+        groups[-1]["dice"].append(d)
+    return [{"label": g["label"], "dice": g["dice"]} for g in groups]
+
+
+def _side_words(n: Names, side: str, attacker: str, defenders: list[str]) -> str:
+    if side == "attacker":
+        return f"{n.power(attacker)} (attacker)"
+    names = reports.join_names([n.power(p) for p in defenders], "and") or "the defender"
+    return f"{names} (defender)"
+
+
+def _fire_line(n: Names, e: dict, attacker: str, defenders: list[str]) -> dict:
+    """One volley: every die with the unit that rolled it, what it needed, and hit or miss."""
+    who = _side_words(n, e["side"], attacker, defenders)
+    verb = {"fire": "fires", "surprise": "strikes by surprise with its submarines",
+            "bombard": "bombards the shore"}.get(e["purpose"], f"rolls for {e['purpose']}")
+    dice = []
+    groups: list[tuple[tuple[str, int, bool], list[str]]] = []
+    for d in e["dice"]:
+        n.learn([{"id": d["unit"], "type": d["type"]}])
+        dice.append({"value": d["die"], "hit": bool(d["hit"]), "needs": d["value"],
+                     "unit": d["unit"], "type": n.type_name(d["type"]),
+                     "supported": bool(d.get("supported"))})
+        key = (d["type"], d["value"], bool(d.get("supported")))
+        word = f"{d['unit']} rolls {d['die']}" + (" (hit)" if d["hit"] else "")
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(word)
+        else:
+            groups.append((key, [word]))
+    parts = []
+    for (t, value, supported), words in groups:
+        plural = n.type_name(t, len(words))
+        how = f"{plural}{' supported by artillery' if supported else ''} hitting on {value}" \
+              f"{' or less' if value > 1 else ''}"
+        parts.append(f"{how}: {', '.join(words)}")
+    hits = e["hits"]
+    lead = f"{who} {verb}, {len(dice)} {'die' if len(dice) == 1 else 'dice'}"
+    result = f"{hits} {'hit' if hits == 1 else 'hits'}"
+    text = f"{lead}. " + "; ".join(parts) + f". {result.capitalize()}."
+    return _line("fire", text, e["side"], dice=dice, hits=hits,
+                 lead=f"{lead}: {result}", purpose=e["purpose"])
+
+
+def _casualty_lines(n: Names, e: dict) -> list[dict]:
+    out = []
+    for c in e["chosen"]:
+        why = c.get("why") or {}
+        source = _SOURCE_WORDS.get(why.get("source", ""), why.get("source", ""))
+        rule = why.get("rule", "")
+        detail = str(why.get("detail", ""))
+        for code, words in _SOURCE_WORDS.items():
+            detail = detail.replace(f"({code})", f"({words})").replace(f": {code})",
+                                                                        f": {words})")
+        if source and f"({source})" not in detail and f": {source})" not in detail:
+            detail += f" ({source})"
+        reason = f"{_RULE_WORDS[rule]}: {detail}" if rule == "next-legal" else detail
+        unit = n.unit(c["unit"], c["type"])
+        if c["effect"] == "damaged":
+            what = f"{n.power(c['power'])}'s {unit} is damaged"
+        else:
+            what = f"{n.power(c['power'])} loses {unit}"
+        by = n.unit(c["hit_by"]) if c.get("hit_by") else ""
+        text = f"{what}{f' (hit by {by})' if by else ''}. Why: {reason}."
+        lead = what + (f" (hit by {by})" if by else "")
+        out.append(_line("casualty", text, e["side"], reason=reason, lead=lead,
+                         effect=c["effect"], unit=c["unit"]))
+    for w in e.get("wasted", []):
+        text = f"A hit by {n.unit(w['hit_by'])} is wasted: {w['why']}."
+        out.append(_line("wasted", text, e["side"]))
+    return out
+
+
+def _aa_line(n: Names, e: dict) -> dict:
+    hit_on = e.get("hit_on", 1)
+    dice = [{"value": d, "hit": d <= hit_on, "needs": hit_on, "unit": e["gun"],
+             "type": "AA gun", "supported": False} for d in e["dice"]]
+    target = n.type_name(e["type"], len(e["dice"])) if e.get("type") else "aircraft"
+    destroyed = e.get("destroyed", [])
+    lead = (f"AA gun {e['gun']} fires one die at each of {len(e['dice'])} {target}, "
+            f"hitting on {hit_on}")
+    shot = (f"shot down: {n.units_list(destroyed)}" if destroyed else "none shot down")
+    text = f"{lead}: rolls {', '.join(str(d) for d in e['dice'])}; {shot}."
+    if e.get("guns_present", 1) > 1:
+        text += f" ({e['guns_present']} AA guns present; {e.get('why', 'only one fires')}.)"
+    return _line("aa", text, "defender", dice=dice, hits=len(destroyed), lead=f"{lead}: {shot}")
+
+
+def _words(text: str) -> str:
+    """Engine codes inside a ``why`` string, in words (``when-outnumbered`` -> ...)."""
+    for code, words in {**_SOURCE_WORDS, "when-outnumbered": "when outnumbered"}.items():
+        text = text.replace(code, words)
+    return text
+
+
+def _event_line(n: Names, e: dict, attacker: str, defenders: list[str]) -> dict | None:
+    """Every event other than fire and casualties; ``None`` for ``start``/``round``."""
+    ev = e.get("event")
+    why = ""
+    if e.get("why"):  # a reason that has brackets of its own follows a colon, not brackets
+        text = _words(e["why"])
+        why = f": {text}" if "(" in text else f" ({text})"
+    if ev == "aa":
+        return _aa_line(n, e)
+    if ev == "submarines":
+        subs = n.units_list(e["units"])
+        owner = _side_words(n, e["side"], attacker, defenders)
+        one = len(e["units"]) == 1
+        decision = {"submerge": "submerges and leaves" if one else "submerge and leave",
+                    "surprise strike": "makes" if one else "make",
+                    "fire normally": "fires" if one else "fire"}.get(e["decision"], "")
+        decision += {"submerge": " the battle", "surprise strike": " a surprise strike",
+                     "fire normally": " normally with the other units"
+                     }.get(e["decision"], e["decision"])
+        return _line("submarines", f"{owner}: {subs} {decision}{why}.", e["side"])
+    if ev == "retreat":
+        units = _ids_force(n, e["units"])
+        dest = f"to {n.region(e['to'])}" if e.get("to") else "(aircraft break off, landing " \
+                                                             "in noncombat move)"
+        cond, _, dest_src = _words(e.get("why", "")).partition("; destination: ")
+        because = f": {cond}" if cond else ""
+        if dest_src and dest_src != "battle instruction":  # say how a default was chosen
+            because += f"; destination: {dest_src}"
+        return _line("retreat", f"{n.power(attacker)} retreats {units} {dest}{because}.",
+                     "attacker")
+    if ev == "no-retreat":
+        return _line("note", f"{n.power(attacker)} would retreat but cannot{why}.",
+                     "attacker")
+    if ev == "defenceless-transports":
+        return _line("casualty", f"Defenceless transports sunk without dice: "
+                     f"{n.units_list(e['units'])}{why}.", "defender")
+    if ev == "bombardment":
+        ships = n.units_list(e["ships"]) if e["ships"] else "no ship"
+        idle = f" {n.units_list(e['idle'])} may not fire." if e.get("idle") else ""
+        return _line("note", f"Shore bombardment by {ships}{why}.{idle}", "attacker")
+    if ev == "no-bombardment":
+        return _line("note", f"No shore bombardment by {n.units_list(e['ships'])}{why}.",
+                     "attacker")
+    if ev == "carrier-lost":
+        return _line("note", f"{n.unit(e['unit'])} loses its carrier {n.unit(e['carrier'])}"
+                     f"{why}.", "defender")
+    if ev == "cargo-lost":
+        return _line("casualty", f"{n.unit(e['unit'], e.get('type'))} goes down with "
+                     f"{n.unit(e['ship'])}{why}.")
+    if ev == "repair":
+        return _line("note", f"{n.unit(e['unit'])} is repaired{why}.")
+    if ev == "not-landed":
+        parts = [f"{n.unit(u)}: {reason}" for u, reason in e["units"].items()]
+        return _line("note", "Not landed: " + "; ".join(parts) + ".", "attacker")
+    if ev == "assault-over":
+        return _line("note", f"The assault is over{why}.", "attacker")
+    if ev in ("start", "round", "fire", "casualties", "end"):
+        return None
+    # an event this version does not know: say so in words rather than dump its data
+    return _line("note", f"{str(ev).replace('-', ' ').capitalize()}{why}.")
+
+
+def _end_line(n: Names, e: dict, result: dict, region: str, attacker: str,
+              attacking_ids: Iterable[str] = ()) -> dict:
+    rounds = e["rounds"]
+    after = f"After {rounds} round{'s' if rounds != 1 else ''}" if rounds else "Before any round"
+    winner = {"attacker": f"{n.power(attacker)} wins", "defender": "the defender holds",
+              "none": "nobody wins"}.get(e["winner"], e["winner"])
+    reason = _END_WORDS.get(e["reason"], e["reason"].replace("-", " "))
+    fates = result.get("fates") or {}
+    if e["reason"] == "attacker-eliminated" and any(
+            fates.get(u) == "submerged" for u in attacking_ids):
+        reason = "the attacking submarines submerged and no attacker is left to fight"
+    text = f"{after} {winner}: {reason}."
+    if e.get("captures"):
+        text += f" {n.power(attacker)} takes {n.region(region).rstrip('.')}."
+    elif result.get("kind") == "land" and e["winner"] == "attacker":
+        text += " No land unit survives to capture the territory."
+    losses = (result.get("attacker_loss_ipc"), result.get("defender_loss_ipc"))
+    if losses[0] is not None:
+        text += f" Losses: attacker {losses[0]} IPC, defender {losses[1]} IPC."
+    return _line("end", text, e["winner"] if e["winner"] != "none" else "")
+
+
+def battle_sections(n: Names, result: dict, label: str = "") -> list[dict]:
+    """A land or sea battle (``BattleResult.to_json()``) as sections: the opening forces and
+    anything before round 1 (AA fire, bombardment), then one section per round, then the end.
+
+    ``label`` prefixes headings when one card holds two battles (an amphibious assault).
+    """
+    attacker = result.get("attacker", "")
+    defenders: list[str] = []
+    sections: list[dict] = []
+    prefix = f"{label}: " if label else ""
+
+    def section(heading: str) -> dict:
+        sections.append({"heading": prefix + heading, "lines": []})
+        return sections[-1]
+
+    cur = section("Before the battle")
+    last_forces: tuple[str, str] = ("", "")
+    attacking_ids: list[str] = []
     for e in result.get("log", []):
         ev = e.get("event")
         if ev == "start":
-            out.append(f"Attacking: {n.force(e['attacking'])}.")
-            out.append(f"Defending: {n.force(e['defending'])}.")
+            n.learn(e["attacking"] + e["defending"])
+            defenders = list(e.get("defending_powers") or [])
+            attacking_ids = [u["id"] for u in e["attacking"]]
+            last_forces = (n.force(e["attacking"]), n.force(e["defending"]))
+            cur["lines"].append(_line("forces", f"Attacking: {n.force(e['attacking'])}.",
+                                      "attacker"))
+            cur["lines"].append(_line("forces", f"Defending: {n.force(e['defending'])}.",
+                                      "defender"))
         elif ev == "round":
-            out.append(f"Round {e['round']}: attacking {n.force(e['attacking'])}; "
-                       f"defending {n.force(e['defending'])}.")
+            cur = section(f"Round {e['round']}")
+            forces = (n.force(e["attacking"]), n.force(e["defending"]))
+            if forces != last_forces:  # say who is left only when it changed
+                cur["lines"].append(_line(
+                    "forces", f"Still fighting: {forces[0]} against {forces[1]}."))
+                last_forces = forces
         elif ev == "fire":
-            dice = ", ".join(f"{n.unit(d['type'])} {d['unit']} rolls {d['die']} "
-                             f"(hits on {d['value']}{', supported' if d.get('supported') else ''})"
-                             f"{' HIT' if d['hit'] else ''}" for d in e["dice"])
-            out.append(f"{e['side'].capitalize()} {e['purpose']}: {dice}; {e['hits']} hit(s).")
+            cur["lines"].append(_fire_line(n, e, attacker, defenders))
         elif ev == "casualties":
-            for c in e["chosen"]:
-                why = c["why"]
-                out.append(f"{e['side'].capitalize()} loses {n.unit(c['type'])} {c['unit']} "
-                           f"({n.power(c['power'])}, {c['effect']}): {why.get('detail', '')} "
-                           f"[{why.get('source', '')}].")
-            for w in e.get("wasted", []):
-                out.append(f"A hit by {w['hit_by']} is wasted: {w['why']}.")
-        elif ev == "aa":
-            out.append(f"AA gun {e['gun']} fires at {e.get('type', 'aircraft')}: dice "
-                       f"{e.get('dice', '')}; destroyed {e.get('destroyed', [])}.")
-        elif ev in ("retreat", "no-retreat", "submarines", "defenceless-transports",
-                    "bombardment", "no-bombardment", "carrier-lost", "cargo-lost", "repair",
-                    "not-landed", "assault-over"):
-            detail = {k: v for k, v in e.items() if k not in ("event", "why")}
-            out.append(f"{ev.replace('-', ' ').capitalize()}: {detail}"
-                       + (f" ({e['why']})" if e.get("why") else "") + ".")
+            cur["lines"].extend(_casualty_lines(n, e))
         elif ev == "end":
-            out.append(f"Battle over after {e['rounds']} round(s): winner {e['winner']} "
-                       f"({e['reason']}){'; the attacker captures' if e['captures'] else ''}.")
-    return out
+            if cur["heading"] != prefix + "Result":
+                cur = section("Result")
+            cur["lines"].append(_end_line(n, e, result, result.get("region", ""), attacker,
+                                          attacking_ids))
+        else:
+            line = _event_line(n, e, attacker, defenders)
+            if line is not None:
+                if ev == "repair" and cur["heading"] != prefix + "Result":
+                    cur = section("Result")
+                cur["lines"].append(line)
+    homeless = result.get("homeless_fighters") or []
+    if homeless:
+        sections[-1]["lines"].append(_line(
+            "note", f"Defending aircraft without a carrier must reland: "
+            f"{n.units_list(homeless)} (see Landings).", "defender"))
+    return [s for s in sections if s["lines"]]
 
 
-def _raid_lines(n: _Names, raid: dict) -> list[str]:
-    out = []
+def raid_sections(n: Names, raid: dict) -> list[dict]:
+    """A strategic bombing raid (``RaidResult.to_json()``) as one section."""
+    lines = []
     for e in raid.get("log", []):
-        if e["event"] == "raid":
-            out.append(f"{len(e['bombers'])} bomber(s) raid the complex "
-                       f"(damage before {e['damage_before']}).")
-        elif e["event"] == "aa":
-            out.append(f"AA gun {e['gun']} rolls {e['dice']} (hits on {e['hit_on']}); "
-                       f"destroyed: {', '.join(e['destroyed']) or 'none'}.")
-        elif e["event"] == "bombing":
-            out.append("Bombing dice: " + ", ".join(f"{d['unit']} {d['die']}" for d in e["dice"])
-                       + f" = {e['total']}.")
-        elif e["event"] == "damage":
-            out.append(f"Damage added {e['added']}, complex damage now {e['after']} "
-                       f"(cap {e['cap']}: {e['why']}).")
-    return out
+        ev = e["event"]
+        if ev == "raid":
+            bombers = n.units_list(e["bombers"])
+            lines.append(_line("forces", f"{n.power(raid.get('attacker'))} raids the industrial "
+                               f"complex in {n.region(e['territory'])} with {bombers} "
+                               f"(damage already on it: {e['damage_before']}).", "attacker"))
+        elif ev == "aa":
+            dice = [{"value": d, "hit": d <= e["hit_on"], "needs": e["hit_on"],
+                     "unit": e["gun"], "type": "AA gun", "supported": False}
+                    for d in e["dice"]]
+            shot = (f"shot down: {n.units_list(e['destroyed'])}" if e["destroyed"]
+                    else "no bomber shot down")
+            lead = f"AA gun {e['gun']} fires one die per bomber, hitting on {e['hit_on']}"
+            text = f"{lead}: rolls {', '.join(str(d) for d in e['dice'])}; {shot}."
+            lines.append(_line("aa", text, "defender", dice=dice, hits=len(e["destroyed"]),
+                               lead=f"{lead}: {shot}"))
+        elif ev == "bombing":
+            dice = [{"value": d["die"], "hit": False, "needs": 6, "unit": d["unit"],
+                     "type": n.type_name(n.units.get(d["unit"], {}).get("type", "bomber")),
+                     "supported": False, "damage": True} for d in e["dice"]]
+            words = ", ".join(f"{d['unit']} rolls {d['die']}" for d in e["dice"])
+            lead = f"Bombing damage: {e['total']}"
+            lines.append(_line("fire", f"Bombing dice: {words}; total {e['total']}.",
+                               "attacker", dice=dice, hits=e["total"], lead=lead,
+                               purpose="sbr-damage"))
+        elif ev == "damage":
+            capped = " (the rest is over the cap)" if e["added"] < e["rolled"] else ""
+            lines.append(_line("end", f"{e['added']} damage added{capped}; the complex now "
+                               f"has {e['after']} damage, at most {e['cap']} "
+                               f"({e['why']}).", "attacker"))
+    return [{"heading": "Strategic bombing raid", "lines": lines}]
 
 
-def build_context(folder: GameFolder, record: dict, after: dict) -> dict:
-    n = _Names()
+def describe_battle(n: Names, b: dict) -> dict:
+    """One entry of ``events["battles"]`` as a report card: title, sections, one-line summary."""
+    kind = b["kind"]
+    name = b.get("name") or n.region(b["region"])
+    kind_text = {"land": "land battle", "sea": "sea battle",
+                 "amphibious": "amphibious assault",
+                 "bombing": "strategic bombing raid"}.get(kind, kind)
+    sections: list[dict] = []
+    summary = ""
+    attacker = ""
+    if kind == "bombing":
+        if "raid" in b:
+            raid = b["raid"]
+            attacker = raid.get("attacker", "")
+            sections = raid_sections(n, raid)
+            summary = (f"{raid['damage_added']} damage to the complex "
+                       f"(now {raid['damage_after']} of at most {raid['cap']})")
+        else:
+            sections = [{"heading": "Strategic bombing raid", "lines": [
+                _line("note", f"No raid: {b.get('skipped', 'nothing to bomb')}.")]}]
+            summary = "no raid"
+    elif kind == "amphibious":
+        r = b["result"]
+        if r.get("sea"):
+            attacker = r["sea"].get("attacker", "")
+            sections += battle_sections(n, r["sea"],
+                                        f"Sea battle in {n.region(r['sea']['region'])}")
+        notes = [line for x in r.get("log", [])
+                 if (line := _event_line(n, x, attacker, [])) is not None]
+        landed = r.get("landed") or []
+        if r.get("land") or landed:
+            notes.append(_line("note", f"Landing in {name}: {_ids_force(n, landed)} "
+                               f"come{'s' if len(landed) == 1 else ''} ashore."
+                               if landed else f"Nothing comes ashore in {name}.", "attacker"))
+        if notes:
+            sections.append({"heading": "Landing", "lines": notes})
+        if r.get("land"):
+            attacker = r["land"].get("attacker", attacker)
+            sections += battle_sections(n, r["land"], f"Land battle in {name}")
+            summary = _summary(n, r["land"])
+        else:
+            summary = "the assault did not reach the shore"
+    else:
+        r = b["result"]
+        attacker = r.get("attacker", "")
+        sections = battle_sections(n, r)
+        summary = _summary(n, r)
+    dice = [d for s in sections for line in s["lines"] for d in line["dice"]]
+    return {"title": f"{name} ({kind_text})", "name": name, "region": b["region"],
+            "kind": kind, "kind_text": kind_text, "attacker": n.power(attacker),
+            "instruction": _INSTRUCTION_HEAD.sub("", b.get("instruction") or ""),
+            "summary": summary,
+            "sections": sections, "dice_count": len(dice),
+            "hits": sum(1 for d in dice if d["hit"])}
+
+
+def _summary(n: Names, r: dict) -> str:
+    rounds = r.get("rounds", 0)
+    who = {"attacker": f"{n.power(r.get('attacker'))} wins", "defender": "defender holds",
+           "none": "no winner"}.get(r.get("winner", ""), r.get("winner", ""))
+    return f"{who} after {rounds} round{'s' if rounds != 1 else ''}"
+
+
+# --- the rest of the turn ----------------------------------------------------------------------
+def _capture_text(n: Names, c: dict) -> str:
+    verb = "liberated" if c.get("liberated") else "captured"
+    how = {"battle": "after a battle", "blitz": "by blitz",
+           "unopposed": "unopposed"}.get(c.get("how", ""), c.get("how", ""))
+    text = f"{c['name']} ({c['ipc']} IPC) is {verb} by {n.power(c['captor'])} {how}".rstrip()
+    if c.get("from") and c["from"] != c["to"]:
+        text += f", taken from {n.power(c['from'])}"
+    if c.get("to") != c.get("captor"):
+        text += f", and goes back to {n.power(c['to'])}"
+    text += "."
+    if c.get("victory_city"):
+        text += f" Victory city {c['victory_city']} changes side."
+    if c.get("capital_of") and c["to"] != c["capital_of"]:
+        text += (f" It is the capital of {n.power(c['capital_of'])}: {c.get('plunder', 0)} IPC "
+                 f"plundered from its treasury.")
+    elif c.get("capital_of"):
+        text += f" {n.power(c['capital_of'])} has its capital back."
+    if c.get("returned"):
+        text += " Returned to their owner: " + reports.join_names(
+            [n.region(t) for t in c["returned"]], "and") + "."
+    if c.get("complex"):
+        text += f" The industrial complex changes hands (damage {c['complex'].get('damage', 0)})."
+    if c.get("aa_guns"):
+        k = len(c["aa_guns"])
+        text += f" {k} AA gun{'s' if k != 1 else ''} captured."
+    return text
+
+
+def _landing_text(n: Names, x: dict) -> str:
+    if "units" in x:
+        what = n.counts(x["units"])
+        if x.get("unit"):
+            what = n.unit(x["unit"], next(iter(x["units"]), None))
+    else:
+        what = n.unit(x.get("unit", "?"))
+    src = x.get("source", "")
+    src_words = {"plan": "as planned"}.get(src, "")
+    if not src_words:
+        if src.startswith("fallback"):
+            src_words = f"{src} of the landing plan: the earlier choices were not legal"
+        else:
+            src_words = src
+    frm = f" from {n.region(x['from'])}" if x.get("from") else ""
+    return f"{what}{frm} landed in {n.region(x['to'])} ({src_words})."
+
+
+def _dice_context(dice: dict | None) -> dict | None:
+    if not dice:
+        return None
+    source = dice.get("source", "")
+    rolls = dice.get("rolls", [])
+    return {"source": source, "source_text": _DICE_WORDS.get(source, source),
+            "scheme": dice.get("scheme", ""), "commitment": dice.get("commitment", ""),
+            "orders_digest": dice.get("orders_digest", ""), "salts": list(dice.get("salts", [])),
+            "rolls": len(rolls), "dice_count": sum(len(r.get("values", [])) for r in rolls),
+            "source_name": dice.get("source_name", "")}
+
+
+def build_context(folder: GameFolder, record: dict, after: dict, *,
+                  deadline: str | None = None) -> dict:
+    """The documented report context (``docs/aa-report-context.md``) of one history record.
+
+    ``after`` is the state that followed the record. ``deadline`` (the next phase's) is looked
+    up in the desk schedule when not given, as the Diplomacy report does.
+    """
+    from adjudicator.axis_allies.game import STEP_NAMES
+
+    state = record["state_before"]
+    n = Names(units=state.get("units", []))
+    n.learn(after.get("units", []))
     ev = record.get("events") or {}
     settings = folder.settings()
-    state = record["state_before"]
     turn = state["turn"]
-    battles = []
-    for b in ev.get("battles", []):
-        title = f"{b.get('name', n.region(b['region']))} ({b['kind']})"
-        if b["kind"] == "bombing":
-            lines = _raid_lines(n, b["raid"]) if "raid" in b else [b.get("skipped", "")]
-        elif b["kind"] == "amphibious":
-            r = b["result"]
-            lines = []
-            if r.get("sea"):
-                lines.append(f"Sea battle in {n.region(r['sea']['region'])}:")
-                lines += _battle_lines(n, r["sea"])
-            lines += [f"{x['event']}: {x.get('why', x)}" for x in r.get("log", [])]
-            if r.get("land"):
-                lines.append(f"Landing: {len(r['landed'])} unit(s) ashore.")
-                lines += _battle_lines(n, r["land"])
-        else:
-            lines = _battle_lines(n, b["result"])
-        if b.get("instruction"):
-            lines.insert(0, f"Attacker's instruction: {b['instruction']}.")
-        battles.append({"title": title, "region": b["region"], "kind": b["kind"],
-                        "lines": lines})
-    captures = []
-    for c in ev.get("captures", []):
-        line = (f"{c['name']} ({c['ipc']} IPC) {'liberated' if c['liberated'] else 'captured'} "
-                f"by {n.power(c['captor'])} ({c['how']}); now held by {n.power(c['to'])}")
-        if c.get("victory_city"):
-            line += f"; victory city {c['victory_city']}"
-        if c.get("capital_of") and c.get("plunder") is not None and c["to"] != c["capital_of"]:
-            line += f"; capital of {n.power(c['capital_of'])}: {c['plunder']} IPC plundered"
-        if c.get("returned"):
-            line += "; returned to its owner: " + ", ".join(n.region(t) for t in c["returned"])
-        if c.get("complex"):
-            line += f"; industrial complex changes hands (damage {c['complex']['damage']})"
-        if c.get("aa_guns"):
-            line += f"; {len(c['aa_guns'])} AA gun(s) captured"
-        captures.append(line)
-    landings = [f"{n.counts(x['units']) if 'units' in x else x.get('unit')} "
-                f"{'from ' + n.region(x['from']) + ' ' if x.get('from') else ''}"
-                f"landed in {n.region(x['to'])} ({x['source']})"
-                for x in ev.get("landings", [])]
-    lost = [f"{n.unit(x['type'])} {x['unit']} of {n.power(x['power'])} lost at "
-            f"{n.region(x['at'])}: {x['why']}" for x in ev.get("lost_aircraft", [])]
-    placements = [f"{x['count']} {n.unit(x['unit'], x['count'])} in {n.region(x['at'])}"
-                  for x in ev.get("placements", [])]
-    refunds = [f"{c} {n.unit(t, c)}" for t, c in sorted((ev.get("refunds") or {}).items())]
+    power_id = turn["power"]
+
+    battles = [describe_battle(n, b) for b in ev.get("battles", [])]
+
     purchase = None
-    if ev.get("purchase"):
+    if ev.get("purchase") is not None:
         p = ev["purchase"]
-        purchase = {"units": n.counts(p.get("units", {})),
-                    "repairs": ", ".join(f"{n.region(t)} {k}" for t, k in
-                                         p.get("repairs", {}).items()),
-                    "spent": p.get("spent", 0), "treasury_before": p.get("treasury_before", 0),
-                    "treasury_after": p.get("treasury_after", 0),
-                    "note": p.get("rejected") or p.get("skipped") or ""}
+        units = n.counts(p.get("units", {}))
+        repairs = ", ".join(f"{k} damage on {n.region(t)}" for t, k in
+                            (p.get("repairs") or {}).items())
+        note = p.get("rejected") or p.get("skipped") or ""
+        text = (f"{n.power(power_id)} buys {units}"
+                + (f" and repairs {repairs}" if repairs else "")
+                + f", spending {p.get('spent', 0)} of {p.get('treasury_before', 0)} IPC; "
+                f"{p.get('treasury_after', 0)} IPC left.")
+        if note:
+            text += f" {note[0].upper()}{note[1:]}."
+        purchase = {"units": units, "repairs": repairs, "spent": p.get("spent", 0),
+                    "treasury_before": p.get("treasury_before", 0),
+                    "treasury_after": p.get("treasury_after", 0), "note": note, "text": text}
+
+    lost = [f"{n.unit(x['unit'], x.get('type'))} of {n.power(x['power'])} is lost at "
+            f"{n.region(x['at'])}: {x['why']}." for x in ev.get("lost_aircraft", [])]
+    placements = [f"{x['count']} {n.type_name(x['unit'], x['count'])} in {n.region(x['at'])}"
+                  for x in ev.get("placements", [])]
+    refunds = [f"{c} {n.type_name(t, c)}" for t, c in sorted((ev.get("refunds") or {}).items())]
+    refund_ipc = int(ev.get("refund_ipc") or 0)
     income = None
     if ev.get("income"):
         i = ev["income"]
-        income = (f"{n.power(i['power'])} collects {i['amount']} IPC ({i['why']}); "
-                  f"treasury {i['treasury']}")
+        why = "its production level" if i["why"] == "production level" else i["why"]
+        income = (f"{n.power(i['power'])} collects {i['amount']} IPC ({why}); "
+                  f"treasury now {i['treasury']} IPC.")
+
     prod = ev.get("production") or {}
-    powers = [{"name": n.power(p), "treasury": after["treasury"].get(p, 0),
-               "production": prod.get(p, 0),
-               "capital_held_by": n.power(after["captured_capitals"][p])
-               if p in after.get("captured_capitals", {}) else ""}
-              for p in n.ed.setup.turn_order]
-    vc = [{"side": side.capitalize(), "count": len(c), "cities": ", ".join(c)}
-          for side, c in (ev.get("victory_cities") or {}).items()]
+    captured = after.get("captured_capitals", {})
+    powers = []
+    for p in n.ed.setup.turn_order:
+        powers.append({
+            "id": p, "name": n.power(p), "side": n.ed.setup.side_of(p).capitalize(),
+            "colour": n.colour(p),
+            "treasury": after.get("treasury", {}).get(p, 0),
+            "treasury_before": state.get("treasury", {}).get(p, 0),
+            "production": prod.get(p, n.ed.production_level(p, after.get("controllers") or None)),
+            "capital_held_by": n.power(captured[p]) if p in captured else "",
+            "current": p == power_id,
+        })
+    kind = after.get("rules", {}).get("victory", n.ed.setup.default_victory)
+    needed = n.ed.setup.victory_thresholds.get(kind, 0)
+    # a draw record has no turn events: the cities are then read from the state after it
+    vc_raw = ev.get("victory_cities") or capture.victory_cities(after, n.ed)
+    sides = []
+    for side, members in n.ed.setup.sides.items():
+        cities = list(vc_raw.get(side, []))
+        sides.append({"id": side, "name": side.capitalize(), "colour": SIDE_COLOURS.get(side, "#555"),
+                      "powers": [n.power(p) for p in members],
+                      "production": sum(x["production"] for x in powers if x["id"] in members),
+                      "treasury": sum(x["treasury"] for x in powers if x["id"] in members),
+                      "victory_cities": len(cities), "cities": cities})
+    vc = [{"side": s["name"], "count": s["victory_cities"], "cities": ", ".join(s["cities"])}
+          for s in sides]
+
     result = after.get("result")
     result_text = ""
     if result:
-        if result["type"] == "victory":
-            result_text = (f"The {result['side'].capitalize()} win: {len(result['victory_cities'])}"
-                           f" victory cities ({', '.join(result['victory_cities'])}).")
+        if result.get("type") == "victory":
+            cities = result.get("victory_cities", [])
+            result_text = (f"The {str(result['side']).capitalize()} win with {len(cities)} "
+                           f"victory cities: {', '.join(cities)}.")
         else:
-            result_text = "Draw declared between " + ", ".join(
-                n.power(p) for p in result.get("powers", [])) + "."
+            result_text = "The game is drawn between " + reports.join_names(
+                [n.power(p) for p in result.get("powers", [])], "and") + "."
+
     dice = record.get("dice")
     commitment = (dice or {}).get("commitment") or (settings.get("dice") or {}).get("commitment")
-    dice_ctx = None
-    if dice:
-        dice_ctx = {"source": dice.get("source"), "commitment": dice.get("commitment", ""),
-                    "orders_digest": dice.get("orders_digest", ""),
-                    "salts": dice.get("salts", []), "rolls": len(dice.get("rolls", [])),
-                    "source_name": dice.get("source_name", "")}
     orders = [{"section": r.get("section", ""), "order": r.get("order", ""),
-               "success": r.get("success", True), "reason": r.get("reason", "")}
+               "success": bool(r.get("success", True)), "reason": r.get("reason", ""),
+               "status": "success" if r.get("success", True) else "failure"}
               for r in record.get("results", [])]
-    from adjudicator.axis_allies.game import STEP_NAMES
-
     nt = after["turn"]
+    if deadline is None and not result:
+        deadline = deadline_for(folder, after.get("phase", ""))
+    next_name = f"Round {nt['round']}, {n.power(nt['power'])}: " \
+                f"{STEP_NAMES.get(nt['step'], nt['step'])}"
+    next_phase = None if result else {"code": after.get("phase", ""), "name": next_name,
+                                      "power": n.power(nt["power"]), "deadline": deadline}
     return {
         "schema": CONTEXT_SCHEMA,
-        "title": settings.get("title") or folder.path.name,
-        "record_kind": record["kind"],
+        "game": FAMILY,
+        "variant": "aa1942",
+        "title": str(settings.get("title") or folder.path.name),
+        "record_kind": record.get("kind", "adjudication"),
+        "seq": record.get("seq"),
         "phase": {"code": record["phase"],
-                  "name": f"Round {turn['round']}, {n.power(turn['power'])}: "
+                  "name": f"Round {turn['round']}, {n.power(power_id)}: "
                           f"{STEP_NAMES.get(turn['step'], turn['step'])}"},
         "adjudicated": record.get("time", ""),
         "round": turn["round"],
-        "power": n.power(turn["power"]),
+        "power": n.power(power_id),
+        "power_colour": n.colour(power_id),
         "part": ev.get("part", ""),
+        "part_text": _PART_WORDS.get(ev.get("part", ""), ""),
         "nmr": bool(record.get("nmr")),
+        "standing_updated": bool(ev.get("standing_updated")),
         "purchase": purchase,
         "orders": orders,
         "battles": battles,
-        "captures": captures,
-        "landings": landings,
+        "captures": [_capture_text(n, c) for c in ev.get("captures", [])],
+        "landings": [_landing_text(n, x) for x in ev.get("landings", [])],
         "lost_aircraft": lost,
         "placements": placements,
         "refunds": refunds,
+        "refund_ipc": refund_ipc,
         "income": income,
         "powers": powers,
+        "sides": sides,
+        "victory_needed": needed,
         "victory_cities": vc,
         "result": result_text,
-        "next_phase": f"Round {nt['round']}, {n.power(nt['power'])}: "
-                      f"{STEP_NAMES.get(nt['step'], nt['step'])}",
-        "dice": dice_ctx,
+        "next_phase": next_name,
+        "next": next_phase,
+        "dice": _dice_context(dice),
         "commitment": commitment or "",
     }
 
 
+# --- rendering ---------------------------------------------------------------------------------
 def render_report(folder: GameFolder, phase: str | None = None, fmt: str = "text",
-                  template: str | Path | None = None) -> str:
+                  template: str | Path | None = None, *, deadline: str | None = None) -> str:
+    """The report of ``phase`` (default: the latest resolved one) in ``fmt``."""
     fmt = reports.normalise_format(fmt)
     record, after = find_record(folder, phase)
-    ctx = build_context(folder, record, after)
-    if fmt == "html":
-        md = reports.render(FAMILY, "markdown", ctx, template)
-        from html import escape
-
-        return f"<!doctype html><meta charset='utf-8'><pre>{escape(md)}</pre>\n"
+    ctx = build_context(folder, record, after, deadline=deadline)
     return reports.render(FAMILY, fmt, ctx, template)
 
 
-def write_reports(folder: GameFolder, record: dict) -> list[Path]:
+def write_reports(folder: GameFolder, record: dict, *,
+                  deadline: str | None = None) -> list[Path]:
+    """Write ``reports/<phase>/report.{txt,bbcode,md,html}`` for ``record`` (atomically, so a
+    web server publishing the folder never serves half a report)."""
     if record.get("kind") not in ("adjudication", "draw"):
         return []
     history = folder.history()
     idx = next((i for i, h in enumerate(history) if h["seq"] == record.get("seq")), None)
     after = history[idx + 1]["state_before"] if idx is not None and idx + 1 < len(history) \
         else folder.read_state()
-    ctx = build_context(folder, record, after)
+    ctx = build_context(folder, record, after, deadline=deadline)
     out_dir = folder.path / "reports" / record["phase"]
     written = []
-    for fmt, ext in PLAIN_FORMATS.items():
+    for fmt, ext in reports.FORMATS.items():
         path = out_dir / f"report.{ext}"
         atomic_write(path, reports.render(FAMILY, fmt, ctx))
         written.append(path)

@@ -36,8 +36,9 @@ def seed_of(game: str) -> str:
 
 
 def play_round_one(game: str, dice_file: str | None = None) -> None:
-    for phase in sorted(EXAMPLES.iterdir(), key=lambda p: ["ussr", "germany", "uk", "japan",
-                                                           "usa"].index(p.name.split("-")[1])):
+    round_one = [p for p in EXAMPLES.iterdir() if p.name.startswith("r1-")]
+    for phase in sorted(round_one, key=lambda p: ["ussr", "germany", "uk", "japan",
+                                                  "usa"].index(p.name.split("-")[1])):
         f = next(phase.glob("*.txt"))
         run("orders", game, "--power", f.stem, str(f))
         extra = ["--dice-file", dice_file] if dice_file else []
