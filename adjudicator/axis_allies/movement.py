@@ -61,6 +61,9 @@ class MoveRequest:
     # Units the order says ride aboard the moving ships ("cv sz 37 with 2 ftr", "1 cv, 2 ftr
     # sz 37 -> sz 35"): checked to be aboard, so a wrong count is reported, not ignored.
     riders: tuple[UnitCount, ...] = ()
+    # The exact units to move, by id, when the engine itself moves them (default landings):
+    # "freshest first" selection could otherwise launch a fighter already on a carrier.
+    unit_ids: tuple[str, ...] = ()
     line: int = 0
     text: str = ""
 
@@ -199,6 +202,13 @@ class MoveChecker:
 
     # --- selection -----------------------------------------------------------------------
     def _select(self, req: MoveRequest, region: str, *, aboard_ok: bool) -> list[dict]:
+        if req.unit_ids:
+            by_id = {u["id"]: u for u in self.b.units_at(region) if u["power"] == self.power}
+            missing = [i for i in req.unit_ids if i not in by_id]
+            if missing:
+                raise Illegal("unit-not-available",
+                              f"{', '.join(missing)} not in {self.name(region)}")
+            return [by_id[i] for i in req.unit_ids]
         chosen: list[dict] = []
         committed = self.b.state.get("committed_carriers") or {}
         for uc in req.units:

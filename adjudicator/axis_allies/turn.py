@@ -535,11 +535,19 @@ class _Turn:
 
     def _try_fly(self, units: tuple[UnitCount, ...], origin: str, dest: str) -> str | None:
         """Fly ``units`` from ``origin`` to ``dest`` in noncombat move; ``None`` when legal
-        (the state is updated), else the reason."""
+        (the state is updated), else the reason.
+
+        The aircraft flown are the ones still waiting to land there (by id), never a
+        fighter already on a carrier or one that landed."""
+        waiting = [u for u in self.unlanded() if u["loc"] == origin]
         if origin == dest:
-            return None if not any(u["loc"] == origin for u in self.unlanded()) else (
-                f"{self.name(dest)} is not a legal landing spot")
-        req = MoveRequest(self.power, units, (origin, dest), False, line=1,
+            return None if not waiting else f"{self.name(dest)} is not a legal landing spot"
+        ids: list[str] = []
+        for uc in units:
+            ids += [u["id"] for u in waiting if u["type"] == uc.unit][: uc.count]
+        if len(ids) != sum(uc.count for uc in units):
+            return "no such aircraft waiting to land there"
+        req = MoveRequest(self.power, units, (origin, dest), False, unit_ids=tuple(ids), line=1,
                           text=f"land at {dest}")
         plan = check_noncombat_moves(self.s, self.ed, self.power, [req])
         errs = [e for e in plan.errors if e.line == 1]
@@ -613,12 +621,14 @@ class _Turn:
                 (self.m.is_land(r) and b.friendly_at_start(r, self.power))
                 or (self.m.is_sea(r) and spec.carrier_cost))), key=lambda x: (x[0], x[1]))
             for _, r in cands:
+                before = self.s  # _try_fly replaces the state; keep it to undo a bad landing
                 if self._try_fly((UnitCount(u["type"], 1),), u["loc"], r) is None \
                         and not any(x["id"] == u["id"] for x in self.unlanded()):
                     self.ev["landings"].append({"units": {u["type"]: 1}, "unit": u["id"],
                                                 "from": u["loc"], "to": r, "power": self.power,
                                                 "source": "default: nearest legal landing"})
                     break
+                self.s = before  # e.g. a sea zone with no carrier room: try the next spot
 
     def lose_unlanded(self) -> None:
         """Aircraft with no legal landing are destroyed at the end of noncombat move (p.21)."""

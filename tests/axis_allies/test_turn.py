@@ -257,3 +257,21 @@ def test_resolution_never_mutates_its_input():
     before = copy.deepcopy(s)
     play(s, "ussr", TURN + SECOND, FixedDice([1] * 7 + [6] * 5))
     assert s == before
+
+
+def test_default_landing_never_strands_an_aircraft_or_launches_one_from_a_carrier():
+    # A fighter attacks a lone transport in a zone where its own full carrier waits: with no
+    # landing plan it must land on the nearest legal spot (the UK), not in an empty sea zone
+    # that sorts first, and the fighters aboard the carrier must stay aboard.
+    s = fresh()
+    turn_of(s, "uk")
+    clear(s, "sz2", "sz3", "sz5", "sz6", "sz7", "sz8")
+    cv = add_unit(s, "uk", "carrier", "sz6")
+    aboard = {add_unit(s, "uk", "fighter", "sz6", aboard=cv) for _ in range(2)}
+    add_unit(s, "germany", "transport", "sz6")
+    res = play(s, "uk", "combat:\nftr United Kingdom -> sz 6\n", FixedDice([1] * 20))
+    assert res.events["lost_aircraft"] == []
+    assert [(x["to"], x["source"]) for x in res.events["landings"]] == [
+        ("united_kingdom", "default: nearest legal landing")]
+    still = {u["id"] for u in res.state["units"] if u["aboard"] == cv}
+    assert still == aboard
