@@ -152,7 +152,7 @@ class Chooser:
     the *lead* power's list is the side's joint list (the lead is the first of the side's
     powers: the turn engine lists the territory's controller first). Same-type ties go to
     the power that has more of that type left, so a small allied contingent is not wiped
-    out first. See docs/aa1942-rulings.md, Combat.
+    out first. See docs/rulings.md, Combat.
     """
 
     policy: LossPolicy

@@ -22,7 +22,7 @@ Sequence of one general battle (digest §2.3.3):
     step 7: fates, battleship repair, capture flag
 
 Every decision (casualty, submerge, retreat) is logged with its source: the attacker's battle
-instruction, a power's standing orders, or the documented default (docs/aa1942-rulings.md).
+instruction, a power's standing orders, or the documented default (docs/rulings.md).
 """
 
 from __future__ import annotations
