@@ -483,8 +483,8 @@ class _Battle:
         strikers: dict[Side, list[Combatant]] = {"attacker": [], "defender": []}
         for side in ("attacker", "defender"):
             subs = [c for c in self.side(side) if c.spec.submarine and c.status == "active"]
-            if not subs:
-                continue
+            if not subs or not any(c.in_battle for c in self.side(self.other(side))):
+                continue  # e.g. every attacker submerged: nothing left to strike at
             if self.enemy_destroyer(side):
                 self.log.append(
                     {"event": "submarines", "round": self.round, "side": side,

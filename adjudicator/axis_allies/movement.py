@@ -291,6 +291,14 @@ class MoveChecker:
                     "transport-fought",
                     f"the {spec.name} in {self.name(region)} took part in a battle this turn",
                 )
+            if self.step == "noncombat" and u["fought"] and not spec.is_air:
+                # p.21: noncombat move is for units that neither moved in combat move nor
+                # took part in combat (a ship that fought or bombarded where it stood)
+                raise Illegal(
+                    "fought-this-turn",
+                    f"the {spec.name} in {self.name(region)} took part in a battle this turn "
+                    "and cannot move in noncombat move",
+                )
 
     def _check_riders(self, req: MoveRequest, ships: list[dict], region: str) -> None:
         """Units named as riding ("with 2 ftr") must be aboard the ships that move."""

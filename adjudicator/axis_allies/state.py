@@ -12,7 +12,6 @@ that only matter for mobilisation.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from typing import Any
 
@@ -116,8 +115,25 @@ def _carrier_with_room(
 
 
 def copy_state(state: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy: validation works on one so that it never changes the caller's state."""
-    return copy.deepcopy(state)
+    """A deep copy: validation works on one so that it never changes the caller's state.
+
+    The state is JSON data (dicts, lists, scalars; tuples inside are immutable), so a plain
+    recursive copy does what ``copy.deepcopy`` does, several times faster: it is taken once
+    per move checked."""
+    return _copy_json(state)
+
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: v if isinstance(v, _ATOMS) else _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [v if isinstance(v, _ATOMS) else _copy_json(v) for v in value]
+    if isinstance(value, (set, tuple)):
+        return type(value)(_copy_json(v) for v in value)
+    return value
 
 
 class Board:
@@ -270,8 +286,14 @@ def select_units(
         and u["id"] not in skip
         and (aboard_ok or u["aboard"] is None)
     ]
-    cands.sort(key=lambda u: (u["moved"], int(u["id"][1:]) if u["id"][1:].isdigit() else 0))
+    cands.sort(key=lambda u: (u["moved"], uid_key(u["id"])))
     return cands[:count]
+
+
+def uid_key(uid: str) -> tuple[int, str]:
+    """Sort key for unit ids: ``u9`` before ``u10``."""
+    digits = uid[1:]
+    return (int(digits) if digits.isdigit() else 0, uid)
 
 
 def add_unit(

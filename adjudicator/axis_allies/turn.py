@@ -22,7 +22,6 @@ message in its result record, and the rest is carried out.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -51,7 +50,7 @@ from adjudicator.axis_allies.movement import (
 from adjudicator.axis_allies.orders import BattleInstruction, Move, StandingOrders, TurnScript
 from adjudicator.axis_allies.orders import UnitCount as OrderCount
 from adjudicator.axis_allies.rules import rules_for
-from adjudicator.axis_allies.state import Board, add_unit, phase_code
+from adjudicator.axis_allies.state import Board, add_unit, copy_state, phase_code, uid_key
 from adjudicator.axis_allies.validate import (
     MovePlan,
     check_combat_moves,
@@ -86,7 +85,7 @@ def standing_from_json(d: dict | None) -> StandingOrders | None:
 
 def set_standing(state: dict, power: str, new: StandingOrders) -> dict:
     """A copy of ``state`` with ``new`` merged over the power's stored standing orders."""
-    out = copy.deepcopy(state)
+    out = copy_state(state)
     old = standing_from_json(out.setdefault("standing", {}).get(power)) or StandingOrders()
     out["standing"][power] = standing_to_json(old.merged(new))
     return out
@@ -106,7 +105,7 @@ class _Turn:
     """Working data of one resolution; consumed by :func:`resolve_turn`."""
 
     def __init__(self, state: dict, edition: Edition, dice: Dice | None) -> None:
-        self.s = copy.deepcopy(state)
+        self.s = copy_state(state)
         self.ed = edition
         self.m = edition.map
         self.rules = rules_for(edition.name, self.s.get("rules", {}))
@@ -214,13 +213,16 @@ class _Turn:
         return plan, plan.moves
 
     # --- phase 3 ---------------------------------------------------------------------------
-    def combat(self, script: TurnScript, moves: list[ResolvedMove], before: dict) -> None:
-        """Blitz captures, then raids, amphibious assaults and general combat (p.14-18)."""
+    def combat(self, script: TurnScript, moves: list[ResolvedMove],
+               controllers_before: dict[str, str]) -> None:
+        """Blitz captures, then raids, amphibious assaults and general combat (p.14-18).
+
+        ``controllers_before``: the controllers before combat move."""
         for mv in moves:
             for t in mv.blitzed:
                 # the mover already flipped it in its working state; redo it with the
                 # capture bookkeeping (plunder, production, events)
-                self.s["controllers"][t] = before["controllers"].get(t)
+                self.s["controllers"][t] = controllers_before.get(t)
                 self.ev["captures"].append(cap.capture(self.s, self.ed, t, self.power, "blitz"))
         instr = {b.at: b for b in script.battles}
         standing = {p: standing_from_json(d) for p, d in self.s.get("standing", {}).items()}
@@ -240,7 +242,7 @@ class _Turn:
 
         # 3.1 strategic bombing raids
         raids: dict[str, list[str]] = {}
-        for uid in sorted(bombers, key=_uid_key):
+        for uid in sorted(bombers, key=uid_key):
             u = self._unit(uid)
             if u is not None:
                 raids.setdefault(u["loc"], []).append(uid)
@@ -294,7 +296,7 @@ class _Turn:
 
     def _defenders(self, region: str) -> tuple[tuple[Unit, ...], tuple[str, ...]]:
         b = self.board
-        enemies = sorted(b.enemy_units_at(region, self.power), key=lambda u: _uid_key(u["id"]))
+        enemies = sorted(b.enemy_units_at(region, self.power), key=lambda u: uid_key(u["id"]))
         powers = list(dict.fromkeys(u["power"] for u in enemies))
         ctl = b.controller(region) if self.m.is_land(region) else None
         order = self.ed.setup.turn_order
@@ -379,7 +381,7 @@ class _Turn:
         kind = "sea" if self.m.is_sea(region) else "land"
         setup = BattleSetup(region, kind, self.power,
                             tuple(Unit.from_record(u) for u in sorted(att, key=lambda u:
-                                                                      _uid_key(u["id"]))),
+                                                                      uid_key(u["id"]))),
                             defenders, powers, self._retreat_options(region, moves), self.round)
         res = resolve_battle(self.ed, self.rules, setup, self._orders(powers, ins, standing),
                              self._dice())
@@ -403,7 +405,7 @@ class _Turn:
         overland = [u for u in self._attackers_at(t, bombers) if u["id"] not in landed]
         land_att = [Unit.from_record(u) for u in overland] + [
             Unit(cid, self.power, self._unit(cid)["type"], 0, tid or None, True)  # type: ignore[index]
-            for cid, tid in sorted(landed.items(), key=lambda x: _uid_key(x[0]))]
+            for cid, tid in sorted(landed.items(), key=lambda x: uid_key(x[0]))]
         defenders, powers = self._defenders(t)
         land = BattleSetup(t, "land", self.power, tuple(land_att), defenders, powers,
                            self._retreat_options(t, moves), self.round)
@@ -483,9 +485,8 @@ class _Turn:
                 self.ev["landings"].append({"unit": uid, "power": u["power"], "to": u["loc"],
                                             "source": "default (homeless defender)"})
                 return
-        cands = sorted((t for t in self.m.land_neighbours(u["loc"]) | {
-            n for n in self.m.neighbours(u["loc"]) if self.m.is_land(n)}
-            if b.friendly_territory(t, u["power"])),
+        cands = sorted((t for t in self.m.land_neighbours(u["loc"])
+                        if b.friendly_territory(t, u["power"])),
             key=lambda t: (-sum(1 for x in b.units_at(t) if b.allied(x["power"], u["power"])), t))
         if cands:
             u["loc"] = cands[0]
@@ -520,7 +521,7 @@ class _Turn:
                 room[u["loc"]] += s.carrier_capacity - sum(
                     b.spec(c).carrier_cost for c in b.cargo_of(u["id"]))
         out = []
-        for u in sorted(self.s["units"], key=lambda u: _uid_key(u["id"])):
+        for u in sorted(self.s["units"], key=lambda u: uid_key(u["id"])):
             s = b.spec(u)
             if u["power"] != self.power or not s.is_air or u["aboard"] is not None:
                 continue
@@ -589,7 +590,7 @@ class _Turn:
                     if self.ed.units[uc.unit].carrier_capacity:
                         mine[(o.start, o.end)] += uc.count
         todo: dict[tuple[str, ...], Counter[str]] = {}
-        for uid, path in sorted(committed.items(), key=lambda x: _uid_key(x[0])):
+        for uid, path in sorted(committed.items(), key=lambda x: uid_key(x[0])):
             u = self._unit(uid)
             if u is None or len(path) < 2 or u["loc"] != path[0]:
                 continue  # sunk, or it stays put
@@ -643,13 +644,13 @@ class _Turn:
     def board_carriers(self) -> None:
         """Fighters that ended at sea go aboard a friendly carrier with room."""
         b = self.board
-        for u in sorted(self.s["units"], key=lambda u: _uid_key(u["id"])):
+        for u in sorted(self.s["units"], key=lambda u: uid_key(u["id"])):
             if u["power"] != self.power or not b.spec(u).carrier_cost or u["aboard"]:
                 continue
             if not self.m.is_sea(u["loc"]):
                 continue
             for c in sorted(b.units_at(u["loc"]), key=lambda c: (c["power"] != self.power,
-                                                                  _uid_key(c["id"]))):
+                                                                  uid_key(c["id"]))):
                 if b.spec(c).carrier_capacity and b.allied(c["power"], self.power) \
                         and b.carrier_room(c) >= b.spec(u).carrier_cost:
                     u["aboard"] = c["id"]
@@ -753,18 +754,13 @@ class _Turn:
         self.s["phase"] = phase_code(self.round, self.power, "noncombat")
 
     def finish(self) -> TurnOutcome:
-        self.s["units"].sort(key=lambda u: _uid_key(u["id"]))
+        self.s["units"].sort(key=lambda u: uid_key(u["id"]))
         self.s["controllers"] = dict(sorted(self.s["controllers"].items()))
         self.ev["production"] = cap.production_levels(self.s, self.ed)
         self.ev["victory_cities"] = cap.victory_cities(self.s, self.ed)
         self.ev["treasury"] = dict(self.s["treasury"])
         self.ev["captured_capitals"] = dict(self.s["captured_capitals"])
         return TurnOutcome(self.s, self.results, self.ev)
-
-
-def _uid_key(uid: str) -> tuple[int, str]:
-    digits = uid[1:]
-    return (int(digits) if digits.isdigit() else 0, uid)
 
 
 def resolve_turn(state: dict, script: TurnScript, dice: Dice | None, edition: Edition,
@@ -777,7 +773,7 @@ def resolve_turn(state: dict, script: TurnScript, dice: Dice | None, edition: Ed
         t.ev["standing_updated"] = True
     if part in ("full", "first"):
         t.purchase(script)
-        before = copy.deepcopy(t.s)
+        before = dict(t.s["controllers"])
         _, moves = t.apply_moves("combat", script.combat_moves, check_combat_moves)
         t.combat(script, moves, before)
         if part == "first":

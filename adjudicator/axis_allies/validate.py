@@ -741,6 +741,8 @@ def check_placements(
                 )
             if spec.carrier_capacity:
                 new_carrier_room[req.region] += spec.carrier_capacity * req.count
+            if spec.is_air and m.is_sea(req.region):
+                new_carrier_room[req.region] -= req.count * spec.carrier_cost
             used[site] += req.count
             left[req.unit] -= req.count
             plan.placed.append((req.unit, req.count, req.region, site))
@@ -810,7 +812,6 @@ def _placement_site(
                 "fighter-needs-own-carrier",
                 f"new fighters in {name} need room on {power}'s own carrier",
             )
-        new_carrier_room[req.region] -= req.count * spec.carrier_cost
     # the complex with the most room left (digest §6.4 #18)
     return max(cands, key=lambda t: (board.mobilisation_capacity(t), t))
 

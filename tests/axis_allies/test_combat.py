@@ -580,3 +580,12 @@ def test_statistical_outcomes_match_exact_markov_chain(inf, art, dinf):
         emp = counts.get(key, 0) / n
         sigma = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(emp - float(p)) <= 4 * sigma + 0.01, (key, emp, float(p))
+
+
+def test_no_surprise_strike_dice_when_every_attacker_submerged():
+    # the lone attacking sub submerges (attacker declares first): the defending sub has
+    # nothing left to strike at, so no die is rolled and the battle is over
+    res = fight("sea", units("japan", "a", "submarine"), units("usa", "d", "submarine", "carrier"),
+                [], instruction=BattleInstruction("here", submerge="always"))
+    assert res.fates["a0"] == "submerged" and res.fates["d0"] == "survived"
+    assert not [e for e in events(res, "fire") if e["purpose"] == "surprise"]

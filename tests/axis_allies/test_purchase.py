@@ -181,3 +181,14 @@ def test_no_mobilisation_while_capital_is_held_by_the_enemy():
     s["captured_capitals"]["ussr"] = "germany"
     plan = place(s, "ussr", ("infantry", 1, "caucasus"))
     assert [e.rule for e in plan.errors] == ["mobilise-capital-lost"]
+
+
+def test_fighters_refused_for_the_complex_limit_keep_the_carrier_room_free():
+    # room on a new carrier is used only by fighters actually placed: a line over the complex's
+    # limit must not take the room another line needs
+    s = state_for("germany", "mobilise", fighter=3, carrier=1)
+    s["units"] = [u for u in s["units"] if u["loc"] != "sz5"]
+    s["complexes"]["germany"]["damage"] = 8  # limit 10 - 8 = 2
+    plan = place(s, "germany", ("carrier", 1, "sz5"), ("fighter", 2, "sz5"), ("fighter", 1, "sz5"))
+    assert [e.rule for e in plan.errors] == ["mobilisation-limit"]
+    assert [(u, n) for u, n, _r, _c in plan.placed] == [("carrier", 1), ("fighter", 1)]

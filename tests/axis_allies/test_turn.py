@@ -275,3 +275,30 @@ def test_default_landing_never_strands_an_aircraft_or_launches_one_from_a_carrie
         ("united_kingdom", "default: nearest legal landing")]
     still = {u["id"] for u in res.state["units"] if u["aboard"] == cv}
     assert still == aboard
+
+
+def test_a_ship_that_fought_without_moving_cannot_move_in_noncombat():
+    # digest §2.4 (p.21): noncombat move is for units that did not move in combat move *and did
+    # not take part in any combat*; a destroyer that stays in a contested zone and wins its
+    # battle there stays put.
+    s = fresh()
+    turn_of(s, "uk")
+    clear(s, "sz7", "sz6")
+    add_unit(s, "uk", "destroyer", "sz7")
+    add_unit(s, "germany", "destroyer", "sz7")
+    # the UK destroyer hits (1), the German one misses (6)
+    res = play(s, "uk", "noncombat:\n1 dd sz 7 -> sz 6\n", FixedDice([1, 6]))
+    assert res.events["battles"] and res.events["battles"][0]["region"] == "sz7"
+    move = next(r for r in res.results if r["section"] == "noncombat")
+    assert not move["success"] and move["rule"] == "fought-this-turn"
+    assert [u["loc"] for u in units_at(res.state, "sz7", "uk")] == ["sz7"]
+
+
+def test_a_bombarding_ship_that_stayed_put_cannot_move_in_noncombat():
+    s = fresh()
+    turn_of(s, "japan", step="purchase")
+    res = play(s, "japan", "combat:\n1 tt sz 60: load 2 inf Japan; unload Buryatia\n"
+               "1 bb sz 60 bombard Buryatia\nnoncombat:\n1 bb sz 60 -> sz 59\n",
+               FixedDice([1] * 40))
+    move = next(r for r in res.results if r["section"] == "noncombat")
+    assert not move["success"] and move["rule"] == "fought-this-turn"
