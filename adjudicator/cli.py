@@ -14,13 +14,11 @@ import click
 
 from adjudicator import service
 from adjudicator.desk import cli as desk_cli
+from adjudicator.desk.cli import emit as _emit
+from adjudicator.desk.cli import json_option
 from adjudicator.errors import AdjudicatorError
 from adjudicator.registry import game_kinds, get_game
 from adjudicator.store import GameFolder
-
-
-def _emit(as_json: bool, data: dict, text: str) -> None:
-    click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
 
 
 def _folder(path: str) -> GameFolder:
@@ -34,20 +32,22 @@ def _read_text(source: str | None) -> str:
     return Path(source).read_text(encoding="utf-8", errors="replace")
 
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-
-
 class _Group(click.Group):
-    """Turns library errors into exit code 1 with a one-line message."""
+    """Turns library errors, and files that cannot be read or written, into exit code 1
+    with a one-line message (a JSON object with ``--json``) instead of a traceback."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except AdjudicatorError as exc:
-            if "--json" in sys.argv:
-                click.echo(json.dumps({"error": str(exc)}))
+        except (AdjudicatorError, OSError) as exc:
+            message = str(exc)
+            if isinstance(exc, OSError) and exc.strerror:
+                where = f"{exc.filename}: " if exc.filename else ""
+                message = f"{where}{exc.strerror}"
+            if ctx.meta.get(desk_cli.JSON_META):
+                click.echo(json.dumps({"error": message}, ensure_ascii=False))
             else:
-                click.echo(f"error: {exc}", err=True)
+                click.echo(f"error: {message}", err=True)
             ctx.exit(1)
 
 
@@ -128,8 +128,7 @@ def check(kind: str, source: str | None, as_json: bool) -> None:
     game = get_game(kind)
     parsed = game.parse(_read_text(source), None)
     data = {
-        "understood": [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
-                       for p in parsed.orders],
+        "understood": service.understood_orders(game, parsed),
         "errors": [e.to_json() for e in parsed.errors],
     }
     out = [f"line {u['line']:>2}: {u['order']}" for u in data["understood"]]
@@ -251,7 +250,8 @@ def report(game_dir: str, phase: str | None, fmt: str, template: str | None,
               help="Draw the phase's orders and their results.")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
               help="FILE.svg or FILE.png")
-@click.option("--scale", default=1.0, show_default=True, help="PNG scale factor.")
+@click.option("--scale", default=1.0, show_default=True,
+              type=click.FloatRange(min=0, min_open=True), help="PNG scale factor.")
 def map_(game_dir: str, phase: str | None, orders: bool, output: str, scale: float) -> None:
     """Draw the map of PHASE (with its orders) or, without PHASE, the current position."""
     folder = _folder(game_dir)

@@ -1,7 +1,7 @@
 """The moderator's operations as a Python API: what the CLI (and the mail desk) call.
 
-Each function takes a :class:`GameFolder`, does its work under the game's lock
-and returns plain data. Game rules are reached only through the registered
+Each function takes a :class:`GameFolder` and returns plain data; every function that
+writes does so under the game's lock. Game rules are reached only through the registered
 :class:`~adjudicator.game.Game`.
 """
 
@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adjudicator import dice as dice_mod
 from adjudicator.errors import AdjudicatorError, GameError, OrderError
 from adjudicator.game import Game, phase_position
 from adjudicator.registry import get_game
@@ -100,25 +101,41 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
         "options": options,
     }
     folder = GameFolder.create(path, state, settings)
-    # --- dice: every game gets a secret seed; only its commitment is published ---------------
-    from adjudicator import dice as dice_mod
-
+    # every game gets a secret seed; only its commitment is published (docs/dice.md)
     with folder.lock():
         commit = dice_mod.save_seed(folder.path, dice_mod.new_seed())
         settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit}
         folder.write_settings(settings)
-    # --- end dice ------------------------------------------------------------------------------
     _desk_hook(folder, "created", {"game": kind, "title": settings["title"]})
     return folder
 
 
-def _power(game: Game, state: dict, name: str) -> str:
+def find_power(game: Game, state: dict, name: str) -> str | None:
+    """The canonical name of power ``name`` in this game, or None when it has no such power."""
     power = game.canonical_power(name)
-    if power is None or power not in game.powers(state):
+    return power if power is not None and power in game.powers(state) else None
+
+
+def power_of(game: Game, state: dict, name: str) -> str:
+    """:func:`find_power`, refusing an unknown name with the list of the game's powers."""
+    power = find_power(game, state, name)
+    if power is None:
         raise AdjudicatorError(
             f"unknown power {name!r}; powers are {', '.join(game.powers(state))}"
         )
     return power
+
+
+def understood_orders(game: Game, parsed: Any) -> list[dict]:
+    """Each order of a :class:`~adjudicator.errors.ParseResult` as the player is told it."""
+    return [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
+            for p in parsed.orders]
+
+
+def waiting_for(folder: GameFolder, game: Game, state: dict) -> list[str]:
+    """The powers that must act in the current phase and have not submitted yet."""
+    submitted = folder.latest_submissions(state["phase"])
+    return [p for p in game.who_must_act(state) if p not in submitted]
 
 
 def check_orders(game: Game, state: dict, power: str, text: str) -> tuple[list, Acknowledgement]:
@@ -136,9 +153,7 @@ def check_orders(game: Game, state: dict, power: str, text: str) -> tuple[list, 
                              err.rule)
         errors.append(err)
     errors.sort(key=lambda e: (e.line, e.column))
-    understood = [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
-                  for p in parsed.orders]
-    ack = Acknowledgement(state["phase"], power, 0, understood, errors)
+    ack = Acknowledgement(state["phase"], power, 0, understood_orders(game, parsed), errors)
     describe = getattr(game, "describe_orders", None)  # optional: the game's own summary
     if describe is not None and not parsed.errors:
         ack.summary = list(describe(state, power, orders))
@@ -150,10 +165,18 @@ def syntax_acknowledgement(game: Game, phase: str, power: str, text: str,
     """Acknowledge ``text`` read without a position (syntax and names only): for orders
     sent ahead, whose rules can only be checked once their phase exists."""
     parsed = game.parse(text, None)
-    understood = [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
-                  for p in parsed.orders]
     errors = sorted(parsed.errors, key=lambda e: (e.line, e.column))
-    return Acknowledgement(phase, power, version, understood, errors)
+    return Acknowledgement(phase, power, version, understood_orders(game, parsed), errors)
+
+
+def acknowledge(folder: GameFolder, game: Game, state: dict, power: str, text: str,
+                version: int) -> Acknowledgement:
+    """The acknowledgement of submission ``version`` of ``text``, stored for the current
+    phase: each order checked against the position, and who is still missing."""
+    _, ack = check_orders(game, state, power, text)
+    ack.version = version
+    ack.waiting_for = waiting_for(folder, game, state)
+    return ack
 
 
 def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli",
@@ -170,7 +193,7 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         state = folder.read_state()
         if game.is_over(state):
             raise GameError("the game is over; no more orders are accepted")
-        power = _power(game, state, power)
+        power = power_of(game, state, power)
         if phase is not None:
             pos = phase_position(game, phase, state["phase"])
             if pos is None:
@@ -189,11 +212,8 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
             return standing
         if power not in game.who_must_act(state):
             raise GameError(f"{power} has nothing to order in {game.phase_name(state)}")
-        _, ack = check_orders(game, state, power, text)
         sub = folder.submit(state["phase"], power, text, source)
-        ack.version = sub.version
-        submitted = set(folder.latest_submissions(state["phase"]))
-        ack.waiting_for = [p for p in game.who_must_act(state) if p not in submitted]
+        ack = acknowledge(folder, game, state, power, text, sub.version)
         _desk_hook(folder, "submission", {
             "phase": sub.phase, "power": power, "version": sub.version, "source": source,
             "sha256": sha256_text(text), "errors": len(ack.errors)})
@@ -233,11 +253,9 @@ def _apply_standing(folder: GameFolder, game: Game, state: dict, power: str, tex
     }
     folder.append_history(entry)
     folder.write_state(new)
-    understood = [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
-                  for p in parsed.orders]
-    ack = Acknowledgement(state["phase"], power, sub.version, understood, [],
+    ack = Acknowledgement(state["phase"], power, sub.version, understood_orders(game, parsed), [],
                           applied="standing orders updated")
-    ack.waiting_for = list(game.who_must_act(state))
+    ack.waiting_for = waiting_for(folder, game, new)
     _desk_hook(folder, "submission", {
         "phase": "standing", "power": power, "version": sub.version, "source": source,
         "sha256": sha256_text(text), "errors": 0})
@@ -245,13 +263,14 @@ def _apply_standing(folder: GameFolder, game: Game, state: dict, power: str, tex
 
 
 def status(folder: GameFolder) -> dict:
-    game = game_of(folder)
+    settings = folder.settings()
+    game = get_game(settings["game"])
     state = folder.read_state()
     subs = folder.latest_submissions(state["phase"])
     must = game.who_must_act(state)
     return {
-        "title": folder.settings().get("title"),
-        "game": folder.settings()["game"],
+        "title": settings.get("title"),
+        "game": settings["game"],
         "phase": state["phase"],
         "phase_name": game.phase_name(state),
         "ordered": [p for p in must if p in subs],
@@ -281,7 +300,8 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
         if expect_phase is not None and phase != expect_phase:
             raise PhaseChanged(f"{expect_phase} was already resolved (now {phase})")
         subs = folder.latest_submissions(phase)
-        missing = [p for p in game.who_must_act(state) if p not in subs]
+        must = game.who_must_act(state)
+        missing = [p for p in must if p not in subs]
         if missing and not force:
             raise GameError(
                 "orders missing from " + ", ".join(missing) + " (use --force to apply NMR rules)"
@@ -290,7 +310,7 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
         understood: dict[str, list[str]] = {}
         submissions: dict[str, dict] = {}
         for power, sub in subs.items():
-            if power not in game.who_must_act(state):
+            if power not in must:
                 continue
             parsed = game.parse(sub.text, state)
             orders_by_power[power] = [p.order for p in parsed.orders]
@@ -336,16 +356,13 @@ def _dice_for(folder: GameFolder, game: Game, state: dict, orders_by_power: dict
     digest of the verbatim submissions and the players' salts, so nobody (moderator
     included) knows them before the last order is in.
     """
-    from adjudicator import dice as dice_mod
-
     if not getattr(game, "uses_dice", False):
         if dice_file is not None:
             raise GameError(f"{game.name} uses no dice; --dice-file does not apply")
         return None
     if dice_file is not None:
         return dice_mod.ExternalDice.from_file(dice_file)
-    round_of = getattr(game, "dice_round", None)
-    rnd = int(round_of(state)) if round_of else 1
+    rnd = _dice_round(game, state)
     salts_of = getattr(game, "dice_salts", None)
     salts = dice_mod.collect_salts(salts_of(orders_by_power) if salts_of else {})
     digest = dice_mod.orders_digest({p: s["text"] for p, s in submissions.items()})
@@ -353,10 +370,14 @@ def _dice_for(folder: GameFolder, game: Game, state: dict, orders_by_power: dict
     return dice_mod.DerivedDice(seed, folder.path.name, digest, salts)
 
 
+def _dice_round(game: Game, state: dict) -> int:
+    """The round whose seed covers the current phase (optional ``Game.dice_round``, else 1)."""
+    round_of = getattr(game, "dice_round", None)
+    return int(round_of(state)) if round_of else 1
+
+
 def verify_dice(folder: GameFolder, seeds: list[bytes]) -> dict:
     """Recompute every derived die in history with the revealed ``seeds``."""
-    from adjudicator import dice as dice_mod
-
     blocks = [r["dice"] for r in folder.history() if r.get("dice")]
     problems = dice_mod.verify_rolls(seeds, folder.path.name, blocks)
     rolls = sum(len(b.get("rolls", [])) for b in blocks)
@@ -366,8 +387,6 @@ def verify_dice(folder: GameFolder, seeds: list[bytes]) -> dict:
 def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
     """Seeds for publication: retired seeds, or the one covering ``round``; the seed in use
     only once the game is over (revealing it earlier would expose the dice still to come)."""
-    from adjudicator import dice as dice_mod
-
     over = game_of(folder).is_over(folder.read_state())
     return dice_mod.reveal(folder.path, round, include_current=over)
 
@@ -375,13 +394,10 @@ def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
 def rotate_dice_seed(folder: GameFolder) -> dict:
     """Retire the seed in use; a new one covers the next round, so finished rounds can be
     revealed (``adj reveal GAME --round N``) while later dice stay secret."""
-    from adjudicator import dice as dice_mod
-
     game = game_of(folder)
     with folder.lock():
         state = folder.read_state()
-        round_of = getattr(game, "dice_round", None)
-        rnd = int(round_of(state)) if round_of else 1
+        rnd = _dice_round(game, state)
         info = dice_mod.current_seed_info(folder.path)
         # a round whose dice were already rolled keeps its seed: the new one starts after it
         rolled = any(x["label"]["round"] == rnd for r in folder.history()
@@ -402,7 +418,7 @@ def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
         state = folder.read_state()
         if game.is_over(state):
             raise GameError("the game is already over")
-        names = [_power(game, state, p) for p in powers]
+        names = [power_of(game, state, p) for p in powers]
         new = game.declare_draw(state, names)
         entry = {
             "kind": "draw",
@@ -445,9 +461,7 @@ def replay_state(folder: GameFolder, record: dict, game: Game, state: dict) -> d
         }
         dice = None
         if record.get("dice") is not None:
-            from adjudicator.dice import RecordedDice
-
-            dice = RecordedDice(record["dice"])  # replay needs no seed
+            dice = dice_mod.RecordedDice(record["dice"])  # replay needs no seed
         return game.resolve(state, orders, dice).state
     if record["kind"] == "standing":
         orders = [o for t in record["orders"] for o in _reparse(game, state, t)]

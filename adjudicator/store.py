@@ -25,7 +25,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -91,6 +91,32 @@ def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None
     _fsync_dir(path.parent)
 
 
+@contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``path`` (created if missing) for the ``with`` block."""
+    with open(path, "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def file_stamp() -> str:
+    """:func:`now_iso` without ``:`` and ``-``, for file and folder names."""
+    return now_iso().replace(":", "").replace("-", "")
+
+
+def read_json(path: Path) -> object:
+    """A stored JSON file; a missing or damaged one is a :class:`StoreError`, not a traceback."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StoreError(f"{path} is missing") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise StoreError(f"{path} cannot be read: {exc}") from None
+
+
 def _fsync_dir(folder: Path) -> None:
     fd = os.open(folder, os.O_RDONLY)
     try:
@@ -135,25 +161,25 @@ class GameFolder:
     def exists(self) -> bool:
         return (self.path / "game.json").is_file()
 
-    @contextmanager
-    def lock(self) -> Iterator[None]:
-        """Exclusive per-game lock; blocks until other writers are done."""
-        self.path.mkdir(parents=True, exist_ok=True)
-        with open(self.path / ".lock", "a+") as fh:
-            fcntl.flock(fh, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+    def lock(self) -> AbstractContextManager[None]:
+        """Exclusive per-game lock; blocks until other writers are done.
+
+        Refuses a folder that does not exist rather than creating it: a mistyped path
+        must not leave an empty "game" folder behind.
+        """
+        if not self.path.is_dir():
+            raise StoreError(f"no game at {self.path} (folder missing)")
+        return file_lock(self.path / ".lock")
 
     # --- state -----------------------------------------------------------------
     def read_state(self) -> dict:
         if not self.exists():
             raise StoreError(f"no game at {self.path} (game.json missing)")
-        state = json.loads((self.path / "game.json").read_text(encoding="utf-8"))
-        if state.get("schema_version") != SCHEMA_VERSION:
+        state = read_json(self.path / "game.json")
+        if not isinstance(state, dict) or state.get("schema_version") != SCHEMA_VERSION:
             raise StoreError(
-                f"{self.path}/game.json has schema_version {state.get('schema_version')!r}; "
+                f"{self.path}/game.json has schema_version "
+                f"{state.get('schema_version') if isinstance(state, dict) else None!r}; "
                 f"this version of adjudicator reads {SCHEMA_VERSION}"
             )
         return state
@@ -165,10 +191,10 @@ class GameFolder:
         atomic_write(self.path / "game.json", canonical_json(state))
 
     def initial_state(self) -> dict:
-        return json.loads((self.path / "initial.json").read_text(encoding="utf-8"))
+        return read_json(self.path / "initial.json")  # type: ignore[return-value]
 
     def settings(self) -> dict:
-        return json.loads((self.path / "settings.json").read_text(encoding="utf-8"))
+        return read_json(self.path / "settings.json")  # type: ignore[return-value]
 
     def write_settings(self, settings: dict) -> None:
         atomic_write(self.path / "settings.json", canonical_json(settings))
@@ -200,17 +226,22 @@ class GameFolder:
         atomic_write(folder / f"{power}-{version}.json", canonical_json(meta))
         return Submission(phase, power, version, text, received, source, txt)
 
+    @staticmethod
+    def _load_submission(meta_path: Path, meta: dict) -> Submission:
+        txt = meta_path.with_suffix(".txt")
+        return Submission(meta["phase"], meta["power"], meta["version"],
+                          txt.read_text(encoding="utf-8"), meta["received"],
+                          meta.get("source", ""), txt)
+
+    def _submissions(self, phase: str, pattern: str = "*.json") -> list[Submission]:
+        """Every submission of ``phase`` whose meta file matches ``pattern``, oldest first."""
+        subs = [self._load_submission(p, json.loads(p.read_text(encoding="utf-8")))
+                for p in self._orders_dir(phase).glob(pattern)]
+        return sorted(subs, key=lambda s: (s.power, s.version))
+
     def _versions(self, phase: str, power: str) -> list[Submission]:
-        folder = self._orders_dir(phase)
-        subs = []
-        for meta_path in folder.glob(f"{power}-*.json"):
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            if meta.get("power") != power:
-                continue
-            txt = meta_path.with_suffix(".txt")
-            subs.append(Submission(phase, power, meta["version"], txt.read_text(encoding="utf-8"),
-                                   meta["received"], meta.get("source", ""), txt))
-        return sorted(subs, key=lambda s: s.version)
+        # the glob also matches "France-X-1.json" of a power "France-X": filter on the meta
+        return [s for s in self._submissions(phase, f"{power}-*.json") if s.power == power]
 
     def find_message(self, message_id: str) -> list[Submission]:
         """Every submission stored from mail ``message_id``, in any phase.
@@ -227,19 +258,15 @@ class GameFolder:
             except (OSError, json.JSONDecodeError):
                 continue
             if meta.get("message_id") == message_id or meta.get("source") in sources:
-                txt = meta_path.with_suffix(".txt")
-                found.append(Submission(meta["phase"], meta["power"], meta["version"],
-                                        txt.read_text(encoding="utf-8"), meta["received"],
-                                        meta.get("source", ""), txt))
+                found.append(self._load_submission(meta_path, meta))
         return found
 
     def latest_submissions(self, phase: str) -> dict[str, Submission]:
         """The latest submission of each power for ``phase`` (the one that counts)."""
-        folder = self._orders_dir(phase)
-        if not folder.is_dir():
+        if not self._orders_dir(phase).is_dir():
             return {}
-        powers = {json.loads(p.read_text(encoding="utf-8"))["power"] for p in folder.glob("*.json")}
-        return {p: self._versions(phase, p)[-1] for p in sorted(powers)}
+        # sorted by (power, version): the last one seen per power is its latest
+        return {s.power: s for s in self._submissions(phase)}
 
     # --- history -------------------------------------------------------------------
     def history_files(self) -> list[Path]:
@@ -259,7 +286,7 @@ class GameFolder:
 
     def archive_history_from(self, seq: int) -> Path:
         """Move history records ``seq`` and later to ``history/undone/<time>/`` (rollback)."""
-        stamp = now_iso().replace(":", "").replace("-", "")
+        stamp = file_stamp()
         dest = self.path / "history" / "undone" / stamp
         n = 0
         while dest.exists():

@@ -177,3 +177,30 @@ def test_orders_for_a_past_or_unknown_phase_are_refused(game):
               code=1).output
     assert "S1901M is over" in out
     run("orders", game, "--power", "France", "--phase", "X1901Q", "-", input="A Par H\n", code=1)
+
+
+# --- error paths: one clean line and exit code 1, never a traceback --------------------------
+def test_unreadable_files_are_errors_not_tracebacks(game, tmp_path):
+    missing = str(tmp_path / "nope.txt")
+    for args in (("orders", game, "--power", "France", missing), ("check", "diplomacy", missing),
+                 ("map", game, "-o", str(tmp_path / "no" / "such" / "dir.svg"))):
+        res = run(*args, code=1)
+        assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+        assert "error:" in res.output and "No such file or directory" in res.output
+
+
+def test_json_errors_do_not_depend_on_sys_argv(game, tmp_path):
+    # called as a library (CliRunner, a bot): --json is read from the command, not sys.argv
+    err = js("orders", game, "--power", "Narnia", "-", input="A Par H\n", code=1)
+    assert err["error"].startswith("unknown power 'Narnia'")
+    assert "No such file" in js("check", "diplomacy", str(tmp_path / "nope.txt"), code=1)["error"]
+
+
+def test_map_scale_must_be_positive(game, tmp_path):
+    out = run("map", game, "-o", str(tmp_path / "m.png"), "--scale", "0", code=2).output
+    assert "--scale" in out
+
+
+def test_a_missing_game_folder_is_not_created(tmp_path):
+    run("rollback", str(tmp_path / "nosuch"), "S1901M", code=1)
+    assert not (tmp_path / "nosuch").exists()

@@ -50,3 +50,10 @@ def test_replaying_history_reproduces_game_json_byte_for_byte(tmp_path):
     a = service.replay_state(folder, record, game, record["state_before"])
     b = service.replay_state(folder, record, game, record["state_before"])
     assert canonical_json(a) == canonical_json(b) == canonical_json(folder.history()[2]["state_before"])
+
+
+def test_standing_orders_ack_lists_only_powers_still_missing(tmp_path):
+    folder = service.new_game(tmp_path / "aa", "aa1942")
+    service.submit_orders(folder, "ussr", "buy 8 inf\nplace: 8 inf Russia\n")
+    ack = service.submit_orders(folder, "ussr", "standing: loss: art, inf\n")
+    assert ack.applied and ack.waiting_for == []  # the USSR's turn is already in

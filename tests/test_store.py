@@ -119,3 +119,29 @@ def test_history_append_and_archive(folder):
     dest = folder.archive_history_from(2)
     assert [h["phase"] for h in folder.history()] == ["S1901M"]
     assert sorted(p.name for p in dest.iterdir()) == ["0002-F1901M.json", "0003-W1901A.json"]
+
+
+def test_lock_refuses_a_missing_folder_instead_of_creating_it(tmp_path):
+    ghost = GameFolder(tmp_path / "ghost")
+    with pytest.raises(StoreError, match="no game at"):
+        ghost.lock()
+    assert not ghost.path.exists()
+
+
+def test_damaged_state_is_a_store_error(folder):
+    (folder.path / "game.json").write_text("{torn", encoding="utf-8")
+    with pytest.raises(StoreError, match="cannot be read"):
+        folder.read_state()
+    (folder.path / "settings.json").unlink()
+    with pytest.raises(StoreError, match="missing"):
+        folder.settings()
+
+
+def test_latest_submissions_keeps_powers_with_a_common_prefix_apart(folder):
+    with folder.lock():
+        folder.submit("S1901M", "Soviet", "a\n")
+        folder.submit("S1901M", "Soviet-Union", "b\n")
+        folder.submit("S1901M", "Soviet", "c\n")
+    latest = folder.latest_submissions("S1901M")
+    assert {p: (s.version, s.text) for p, s in latest.items()} == {
+        "Soviet": (2, "c\n"), "Soviet-Union": (1, "b\n")}

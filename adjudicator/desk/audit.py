@@ -18,16 +18,14 @@ outside the game lock and from concurrent processes.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
-from adjudicator.store import now_iso
+from adjudicator.store import file_lock, now_iso
 
 GENESIS = "0" * 64
 AUDIT_FILE = "audit.jsonl"
@@ -49,15 +47,9 @@ class AuditLog:
     def path(self) -> Path:
         return Path(self.folder) / AUDIT_FILE
 
-    @contextmanager
-    def _lock(self) -> Iterator[None]:
+    def _lock(self) -> AbstractContextManager[None]:
         Path(self.folder).mkdir(parents=True, exist_ok=True)
-        with open(Path(self.folder) / "audit.lock", "a+") as fh:
-            fcntl.flock(fh, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+        return file_lock(Path(self.folder) / "audit.lock")
 
     def _last(self) -> tuple[int, str]:
         """Sequence number and hash of the last complete line."""

@@ -18,10 +18,21 @@ from adjudicator.desk.judge import Judge, JudgeError, find_judge, is_judge, reso
 from adjudicator.desk.players import Roster
 from adjudicator.store import GameFolder
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+JSON_META = "adjudicator.json"
 
 
-def _emit(as_json: bool, data: dict | list, text: str) -> None:
+def _remember_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.meta[JSON_META] = True  # ``meta`` is shared by the whole context chain
+    return value
+
+
+json_option = click.option("--json", "as_json", is_flag=True, callback=_remember_json,
+                           help="Machine-readable output (errors too).")
+
+
+def emit(as_json: bool, data: dict | list, text: str) -> None:
+    """Print ``data`` as JSON with ``--json``, else ``text``: every command answers this way."""
     click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
 
 
@@ -85,7 +96,7 @@ def judge_init(judge_dir: str, moderator_email: str | None, judge_address: str |
                name: str | None, as_json: bool) -> None:
     """Create a judge folder in JUDGE_DIR and print the moderator password (shown once)."""
     judge, token = Judge.init(judge_dir, moderator_email, judge_address, name)
-    _emit(as_json, {"judge": str(judge.path), "moderator_password": token},
+    emit(as_json, {"judge": str(judge.path), "moderator_password": token},
           f"created judge in {judge.path}\n"
           f"moderator password (shown once, not stored): {token}\n"
           f"edit {judge.path / 'judge.json'} for the addresses, SMTP/IMAP and defaults")
@@ -105,7 +116,7 @@ def judge_games(judge_dir: str | None, as_json: bool) -> None:
         rows.append({"game": name, "phase": st["phase"], "missing": st["missing"],
                      "deadline": sched.get("deadline") if sched.get("phase") == st["phase"]
                      else None, "paused": bool(sched.get("paused")), "result": st.get("result")})
-    _emit(as_json, {"games": rows}, "\n".join(
+    emit(as_json, {"games": rows}, "\n".join(
         f"{r['game']:<20} {r['phase']:<8} deadline {r['deadline'] or '-':<22}"
         f"{' PAUSED' if r['paused'] else ''} missing: {', '.join(r['missing']) or 'nobody'}"
         for r in rows) or "(no games)")
@@ -126,12 +137,7 @@ def player_group() -> None:
 
 
 def _power_of(folder: GameFolder, name: str) -> str:
-    game = service.game_of(folder)
-    state = folder.read_state()
-    power = game.canonical_power(name)
-    if power is None or power not in game.powers(state):
-        raise JudgeError(f"unknown power {name!r}; powers are {', '.join(game.powers(state))}")
-    return power
+    return service.power_of(service.game_of(folder), folder.read_state(), name)
 
 
 def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -> None:
@@ -139,7 +145,7 @@ def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -
     power = _power_of(folder, power)
     with folder.lock():
         token = Roster(folder).set_player(power, email, action)
-    _emit(as_json, {"game": folder.path.name, "power": power, "email": email,
+    emit(as_json, {"game": folder.path.name, "power": power, "email": email,
                     "password": token},
           f"{power} in {folder.path.name}: {email}\n"
           f"password (shown once, not stored; give it to the player): {token}")
@@ -186,7 +192,7 @@ def player_resign(game: str, power: str, reason: str, as_json: bool) -> None:
     power = _power_of(folder, power)
     with folder.lock():
         Roster(folder).resign(power, reason)
-    _emit(as_json, {"power": power, "status": "abandoned"},
+    emit(as_json, {"power": power, "status": "abandoned"},
           f"{power} is abandoned; give it to someone with: adj player takeover")
 
 
@@ -200,7 +206,7 @@ def player_list(game: str, as_json: bool) -> None:
     lines += [f"observer   {o['email']}" for o in data["observers"]]
     for p, e in data["lateness"].items():
         lines.append(f"{p:<10} late {e['late']}, NMR {e['nmr']}")
-    _emit(as_json, data, "\n".join(lines) or "(nobody registered)")
+    emit(as_json, data, "\n".join(lines) or "(nobody registered)")
 
 
 @click.group("observer")
@@ -212,6 +218,7 @@ def observer_group() -> None:
 @click.argument("game")
 @click.option("--email", required=True)
 def observer_add(game: str, email: str) -> None:
+    """Send GAME's results to EMAIL as well."""
     folder = game_folder(game)
     with folder.lock():
         Roster(folder).add_observer(email)
@@ -222,6 +229,7 @@ def observer_add(game: str, email: str) -> None:
 @click.argument("game")
 @click.option("--email", required=True)
 def observer_remove(game: str, email: str) -> None:
+    """Stop sending GAME's results to EMAIL."""
     folder = game_folder(game)
     with folder.lock():
         Roster(folder).remove_observer(email)
@@ -257,7 +265,7 @@ def mail_ingest(eml: tuple[str, ...], mbox: str | None, maildir: str | None,
     outcomes = []
     for source, msgs in sources:
         outcomes += intake.ingest_many(j, msgs, source)
-    _emit(as_json, {"messages": [o.to_json() for o in outcomes]}, "\n".join(
+    emit(as_json, {"messages": [o.to_json() for o in outcomes]}, "\n".join(
         f"{o.status:<22} {o.game or '-':<16} {','.join(o.powers) or '-':<10} {o.message_id}"
         + (f"  ({o.detail})" if o.detail else "") for o in outcomes) or "(no messages)")
 
@@ -276,7 +284,7 @@ def mail_poll(as_json: bool) -> None:
     j = current_judge()
     reader = intake.Intake(j)
     outcomes = outbox.poll_imap(j, handle=lambda raw: reader.ingest(raw, "imap"))
-    _emit(as_json, {"messages": [o.to_json() for o in outcomes]},
+    emit(as_json, {"messages": [o.to_json() for o in outcomes]},
           f"ingested {len(outcomes)} message(s)")
 
 
@@ -310,7 +318,7 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
         else:
             sched = deadlines.current_schedule(folder, g, folder.read_state())
         desk = deadlines.desk_settings(folder)
-    _emit(as_json, {"schedule": sched, "settings": desk},
+    emit(as_json, {"schedule": sched, "settings": desk},
           f"{folder.path.name} {sched.get('phase')}: deadline {sched.get('deadline') or 'none'}"
           + (" (paused)" if sched.get("paused") else "")
           + f"\nlengths {desk.get('deadlines', {})}, grace {desk.get('grace', '0h')}, "
@@ -326,7 +334,7 @@ def tick_cmd(target: str | None, as_json: bool) -> None:
         reports = [tick.tick_game(game_folder(target))]
     else:
         reports = tick.tick_judge(current_judge(target))
-    _emit(as_json, {"games": [r.to_json() for r in reports]},
+    emit(as_json, {"games": [r.to_json() for r in reports]},
           "\n".join(f"{r.game}: {'; '.join(r.actions)}" for r in reports if r.actions)
           or "nothing to do")
 
@@ -362,11 +370,11 @@ def audit_cmd(game: str, verify: bool, as_json: bool) -> None:
     log = game_audit(game_folder(game).path)
     problems = log.verify()
     if verify:
-        _emit(as_json, {"ok": not problems, "problems": problems},
+        emit(as_json, {"ok": not problems, "problems": problems},
               "\n".join(problems) or "ok: audit chain intact")
     else:
         recs = log.records()
-        _emit(as_json, {"records": recs, "problems": problems}, "\n".join(
+        emit(as_json, {"records": recs, "problems": problems}, "\n".join(
             f"{r['seq']:>5} {r['time']} {r['event']:<22} "
             + json.dumps(r["data"], ensure_ascii=False)[:120] for r in recs))
     if problems:

@@ -51,15 +51,6 @@ def parse_duration(text: str) -> int:
     return ((w * 7 + d) * 24 + h) * 3600 + mi * 60
 
 
-def format_duration(seconds: int) -> str:
-    seconds = max(0, int(seconds))
-    d, rest = divmod(seconds, 86400)
-    h, rest = divmod(rest, 3600)
-    m = rest // 60
-    out = (f"{d}d" if d else "") + (f"{h}h" if h else "") + (f"{m}m" if m else "")
-    return out or "0m"
-
-
 def parse_time(text: str) -> datetime:
     t = text.strip().replace(" ", "T")
     if t.endswith("Z"):
@@ -151,7 +142,7 @@ def save_schedule(folder: GameFolder, sched: dict) -> None:
     atomic_write(schedule_path(folder), canonical_json(sched))
 
 
-def current_schedule(folder: GameFolder, game, state: dict, *, write: bool = True) -> dict:
+def current_schedule(folder: GameFolder, game, state: dict) -> dict:
     """The schedule of the current phase, renewed when stale (caller holds the game lock).
 
     Games without deadline settings get a schedule with ``deadline: null`` (no deadline:
@@ -167,10 +158,9 @@ def current_schedule(folder: GameFolder, game, state: dict, *, write: bool = Tru
     new = {"phase": state["phase"], "kind": kind, "deadline": deadline, "reminded": False,
            "late_marked": False, "paused": bool(sched.get("paused")),
            "paused_left": length if sched.get("paused") else None}
-    if write:
-        save_schedule(folder, new)
-        game_audit(folder.path).append("deadline-set", {
-            "phase": state["phase"], "kind": kind, "deadline": deadline, "reason": "new phase"})
+    save_schedule(folder, new)
+    game_audit(folder.path).append("deadline-set", {
+        "phase": state["phase"], "kind": kind, "deadline": deadline, "reason": "new phase"})
     return new
 
 

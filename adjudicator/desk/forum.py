@@ -14,8 +14,7 @@ import re
 _TAG_NAMES = (r"quote|b|i|u|s|strike|code|color|colour|size|font|url|img|spoiler|list|\*|center"
               r"|left|right|align|sup|sub|pre|hr|table|tr|td|indent|highlight|youtube|email")
 _TAG = re.compile(rf"\[/?(?:{_TAG_NAMES})(?:[= ][^\]\n]*)?\]", re.IGNORECASE)
-_QUOTE_OPEN = re.compile(r"\[quote(?:[= ][^\]\n]*)?\]", re.IGNORECASE)
-_QUOTE_CLOSE = re.compile(r"\[/quote\]", re.IGNORECASE)
+_QUOTE_TAG = re.compile(r"\[quote(?:[= ][^\]\n]*)?\]|\[/quote\]", re.IGNORECASE)
 _DROP_WITH_CONTENT = re.compile(r"\[(img|youtube)(?:[= ][^\]\n]*)?\].*?\[/\1\]", re.IGNORECASE | re.DOTALL)
 _QUOTE_HEADER = re.compile(r"^\s*Quote\s+from:.*$", re.IGNORECASE | re.MULTILINE)
 
@@ -29,8 +28,7 @@ def strip_quote_blocks(text: str) -> str:
     out: list[str] = []
     depth = 0
     pos = 0
-    pattern = re.compile(f"{_QUOTE_OPEN.pattern}|{_QUOTE_CLOSE.pattern}", re.IGNORECASE)
-    for m in pattern.finditer(text):
+    for m in _QUOTE_TAG.finditer(text):
         if depth == 0:
             out.append(text[pos:m.start()])
         if m.group(0).lower().startswith("[/"):
@@ -68,13 +66,12 @@ def prepare_forum_submission(folder, text: str, mode: str = "auto") -> tuple[str
     the submission keeps only what counts (quoted orders of others must never be parsed).
     """
     from adjudicator.desk.audit import game_audit
-    from adjudicator.desk.judge import stamp
-    from adjudicator.store import atomic_write, sha256_text
+    from adjudicator.store import atomic_write, file_stamp, sha256_text
 
     if mode == "plain" or (mode == "auto" and not looks_like_bbcode(text)):
         return text, "cli"
     cleaned = clean_forum_post(text)
-    path = folder.path / "desk" / "inbox" / f"forum-{stamp()}-{sha256_text(text)[:12]}.txt"
+    path = folder.path / "desk" / "inbox" / f"forum-{file_stamp()}-{sha256_text(text)[:12]}.txt"
     atomic_write(path, text, mode=0o600)
     game_audit(folder.path).append("forum-post", {"archive": path.name,
                                                   "sha256": sha256_text(text),

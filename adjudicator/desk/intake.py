@@ -49,7 +49,7 @@ from pathlib import Path
 from adjudicator import service
 from adjudicator.desk import deadlines, outbox
 from adjudicator.desk.audit import game_audit
-from adjudicator.desk.judge import Judge, JudgeError, stamp
+from adjudicator.desk.judge import Judge, JudgeError
 from adjudicator.desk.mailparse import ParsedMail, parse_mail
 from adjudicator.desk.players import Roster
 from adjudicator.errors import AdjudicatorError
@@ -60,6 +60,7 @@ from adjudicator.store import (
     Submission,
     atomic_write,
     canonical_json,
+    file_stamp,
     now_iso,
     sha256_text,
 )
@@ -210,7 +211,7 @@ class Intake:
             for old in sorted(base.glob(f"*-{h}.eml")):
                 if old.read_bytes() == raw:
                     return old, True
-        path = base / f"{stamp()}-{h}.eml"
+        path = base / f"{file_stamp()}-{h}.eml"
         atomic_write(path, raw, mode=0o600)
         return path, False
 
@@ -424,11 +425,7 @@ class Intake:
         state = folder.read_state()
         if sub.phase != state["phase"]:
             return service.syntax_acknowledgement(game, sub.phase, sub.power, sub.text, sub.version)
-        _, ack = service.check_orders(game, state, sub.power, sub.text)
-        ack.version = sub.version
-        submitted = set(folder.latest_submissions(state["phase"]))
-        ack.waiting_for = [p for p in game.who_must_act(state) if p not in submitted]
-        return ack
+        return service.acknowledge(folder, game, state, sub.power, sub.text, sub.version)
 
     # --- helpers ------------------------------------------------------------------------------
     def _find_game(self, name: str | None) -> GameFolder | None:
@@ -461,8 +458,8 @@ class Intake:
         if not d.password:
             return None, "no PASSWORD line (orders need the password of the power)"
         if d.power:
-            power = game.canonical_power(d.power)
-            if power is None or power not in game.powers(state):
+            power = service.find_power(game, state, d.power)
+            if power is None:
                 return None, f"unknown power {d.power!r}"
             if roster.authenticate(power, d.password):
                 return power, ""
@@ -529,9 +526,8 @@ class Intake:
                 done.append(f"{cmd}: ERROR {exc}")
         powers: list[str] = []
         if d.order_lines and d.power:
-            state = folder.read_state()
-            power = game.canonical_power(d.power)
-            if power is None or power not in game.powers(state):
+            power = service.find_power(game, folder.read_state(), d.power)
+            if power is None:
                 done.append(f"orders: ERROR unknown power {d.power!r}")
             else:
                 prior = self._stored_from(folder, mid) if recovering else None

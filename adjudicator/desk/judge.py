@@ -17,11 +17,9 @@ every other file the tool writes is canonical JSON.
 from __future__ import annotations
 
 import copy
-import fcntl
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +30,7 @@ from adjudicator.store import (
     GameFolder,
     atomic_write,
     canonical_json,
-    now_iso,
+    file_lock,
     validate_game_name,
 )
 
@@ -156,16 +154,10 @@ class Judge:
     def outbox(self) -> Path:
         return self.path / "outbox"
 
-    @contextmanager
-    def mail_lock(self) -> Iterator[None]:
+    def mail_lock(self) -> AbstractContextManager[None]:
         """Serialises mail intake (deduplication) across processes; never held with tick."""
         (self.path / "mail").mkdir(parents=True, exist_ok=True)
-        with open(self.path / "mail" / ".lock", "a+") as fh:
-            fcntl.flock(fh, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+        return file_lock(self.path / "mail" / ".lock")
 
 
 def is_judge(path: str | os.PathLike) -> bool:
@@ -216,8 +208,3 @@ def new_game_path(spec: str, judge: str | os.PathLike | None = None) -> Path:
     if j is not None and "/" not in spec and os.sep not in spec:
         return j.game_path(spec)
     return Path(spec)
-
-
-def stamp() -> str:
-    """A filesystem-safe timestamp for archive file names."""
-    return now_iso().replace(":", "").replace("-", "")

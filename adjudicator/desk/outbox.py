@@ -12,22 +12,21 @@ from __future__ import annotations
 
 import email.policy
 import email.utils
-import fcntl
 import imaplib
 import os
 import secrets
 import smtplib
 import ssl
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 from adjudicator.desk.deadlines import now
-from adjudicator.desk.judge import Judge, stamp
+from adjudicator.desk.judge import Judge
 from adjudicator.errors import AdjudicatorError
-from adjudicator.store import atomic_write
+from adjudicator.store import atomic_write, file_lock, file_stamp
 
 
 class MailError(AdjudicatorError):
@@ -64,7 +63,7 @@ def compose(judge: Judge, to: list[str], subject: str, body: str, *,
 
 def queue(judge: Judge, msg: EmailMessage, kind: str) -> Path:
     """Write ``msg`` to ``outbox/`` atomically under a unique name; returns the path."""
-    name = f"{stamp()}-{kind}-{secrets.token_hex(4)}.eml"
+    name = f"{file_stamp()}-{kind}-{secrets.token_hex(4)}.eml"
     path = judge.outbox / name
     atomic_write(path, msg.as_bytes(policy=email.policy.SMTP))
     return path
@@ -89,20 +88,14 @@ def pending(judge: Judge) -> list[Path]:
     return sorted(judge.outbox.glob("*.eml"))
 
 
-@contextmanager
-def _flush_lock(judge: Judge) -> Iterator[None]:
+def _flush_lock(judge: Judge) -> AbstractContextManager[None]:
     """One sender at a time: two processes flushing together would send a file twice.
 
     Held only around SMTP delivery and never while taking another lock, so it cannot
     deadlock with the game and mail locks (which may be held by the caller).
     """
     judge.outbox.mkdir(parents=True, exist_ok=True)
-    with open(judge.outbox / ".lock", "a+") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+    return file_lock(judge.outbox / ".lock")
 
 
 def _move(judge: Judge, path: Path, folder: str) -> Path:

@@ -13,34 +13,26 @@ families first. Without any installed font the picture is still drawn, only with
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
 
 _SANS = ("DejaVu Sans", "Liberation Sans", "Arial", "Helvetica")
 
 
+@cache
 def _fonts() -> list[str]:
     """Families resvg can see on this machine, looked up once (it reads system font dirs)."""
-    global _FONTS
-    if _FONTS is None:
-        from pathlib import Path
-
-        found: list[str] = []
-        roots = [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"),
-                 Path.home() / ".fonts", Path("/Library/Fonts"), Path("C:/Windows/Fonts")]
-        names = set()
-        for root in roots:
-            try:
-                names.update(p.stem.lower() for p in root.rglob("*.tt[fc]"))
-            except OSError:
-                continue
-        for fam in _SANS:
-            key = fam.lower().replace(" ", "")
-            if any(n.replace("-", "").replace("_", "").startswith(key) for n in names):
-                found.append(fam)
-        _FONTS = found
-    return _FONTS
-
-
-_FONTS: list[str] | None = None
+    roots = [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"),
+             Path.home() / ".fonts", Path("/Library/Fonts"), Path("C:/Windows/Fonts")]
+    names = set()
+    for root in roots:
+        try:
+            names.update(p.stem.lower() for p in root.rglob("*.tt[fc]"))
+        except OSError:
+            continue
+    return [fam for fam in _SANS
+            if any(n.replace("-", "").replace("_", "").startswith(fam.lower().replace(" ", ""))
+                   for n in names)]
 
 
 def svg_to_png(svg: str, scale: float = 1.0) -> bytes:

@@ -208,6 +208,15 @@ def _loader(extra_dir: Path | None) -> jinja2.BaseLoader:
     return jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(extra_dir)), builtin])
 
 
+def _env(extra_dir: Path | None, **kwargs: Any) -> jinja2.Environment:
+    """An environment with the settings every format shares (loader, strictness, blocks)."""
+    env = jinja2.Environment(loader=_loader(extra_dir), undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             **kwargs)
+    env.filters.update(_common_filters())
+    return env
+
+
 def _plain_env(fmt: str, extra_dir: Path | None) -> jinja2.Environment:
     base_finalize = _FINALIZE[fmt]
 
@@ -216,30 +225,13 @@ def _plain_env(fmt: str, extra_dir: Path | None) -> jinja2.Environment:
             return str(value)
         return base_finalize(value)
 
-    env = jinja2.Environment(
-        loader=_loader(extra_dir),
-        autoescape=False,
-        undefined=jinja2.StrictUndefined,
-        finalize=finalize,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters.update(_common_filters())
+    env = _env(extra_dir, autoescape=False, finalize=finalize)
     env.filters["raw"] = _raw
     return env
 
 
 def _html_env(extra_dir: Path | None) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=_loader(extra_dir),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters.update(_common_filters())
+    env = _env(extra_dir, autoescape=True)
     env.filters["raw"] = Markup  # same meaning as |safe, named like the plain formats'
     return env
 
