@@ -32,6 +32,7 @@ class Acknowledgement:
     waiting_for: list[str] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)  # game's own reading (A&A: paths, IPC)
     applied: str | None = None  # set when the submission took effect at once (standing orders)
+    counted: bool = True  # False: nothing understood, so earlier orders (if any) still stand
 
     @property
     def ok(self) -> bool:
@@ -44,6 +45,9 @@ class Acknowledgement:
         out += [f"  line {u['line']:>2}: {u['order']}" for u in self.understood]
         if not self.understood:
             out.append("  (no orders understood)")
+        if not self.counted:
+            out.append("Nothing in it was understood, so this submission does not count as"
+                       " orders (an earlier one, if any, still stands).")
         if self.summary:
             out.append("As understood:")
             out += [f"  {s}" for s in self.summary]
@@ -68,6 +72,7 @@ class Acknowledgement:
             "waiting_for": self.waiting_for,
             "summary": self.summary,
             "applied": self.applied,
+            "counted": self.counted,
         }
 
 
@@ -212,8 +217,13 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
             return standing
         if power not in game.who_must_act(state):
             raise GameError(f"{power} has nothing to order in {game.phase_name(state)}")
-        sub = folder.submit(state["phase"], power, text, source)
-        ack = acknowledge(folder, game, state, power, text, sub.version)
+        _, ack = check_orders(game, state, power, text)
+        # Only a submission that is all errors ("my orders follow tomorrow") does not count:
+        # one with orders counts, and so does a deliberately empty one ("# all hold").
+        ack.counted = bool(ack.understood) or not ack.errors
+        sub = folder.submit(state["phase"], power, text, source, counts=ack.counted)
+        ack.version = sub.version
+        ack.waiting_for = waiting_for(folder, game, state)
         _desk_hook(folder, "submission", {
             "phase": sub.phase, "power": power, "version": sub.version, "source": source,
             "sha256": sha256_text(text), "errors": len(ack.errors)})

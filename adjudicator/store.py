@@ -134,6 +134,7 @@ class Submission:
     received: str
     source: str
     path: Path
+    counts: bool = True  # False: nothing in it was understood, so it replaces nothing
 
 
 class GameFolder:
@@ -205,11 +206,13 @@ class GameFolder:
         return self.path / "orders" / phase
 
     def submit(self, phase: str, power: str, text: str, source: str = "cli",
-               message_id: str | None = None) -> Submission:
+               message_id: str | None = None, counts: bool = True) -> Submission:
         """Keep a submission verbatim as the next version for ``power``; never overwrite.
 
         ``message_id`` (mail) is recorded in the meta file so the mail desk can tell, after
-        a crash, that a message was already stored (:meth:`find_message`).
+        a crash, that a message was already stored (:meth:`find_message`). A submission
+        with ``counts`` False (nothing in it was understood: "my orders follow tomorrow")
+        is kept like any other but never becomes the one that counts.
         """
         if not _POWER.match(power):
             raise StoreError(f"invalid power name {power!r}")
@@ -222,16 +225,18 @@ class GameFolder:
                 "source": source, "sha256": sha256_text(text)}
         if message_id is not None:
             meta["message_id"] = message_id
+        if not counts:
+            meta["counts"] = False
         atomic_write(txt, text)
         atomic_write(folder / f"{power}-{version}.json", canonical_json(meta))
-        return Submission(phase, power, version, text, received, source, txt)
+        return Submission(phase, power, version, text, received, source, txt, counts)
 
     @staticmethod
     def _load_submission(meta_path: Path, meta: dict) -> Submission:
         txt = meta_path.with_suffix(".txt")
         return Submission(meta["phase"], meta["power"], meta["version"],
                           txt.read_text(encoding="utf-8"), meta["received"],
-                          meta.get("source", ""), txt)
+                          meta.get("source", ""), txt, meta.get("counts", True))
 
     def _submissions(self, phase: str, pattern: str = "*.json") -> list[Submission]:
         """Every submission of ``phase`` whose meta file matches ``pattern``, oldest first."""
@@ -262,11 +267,11 @@ class GameFolder:
         return found
 
     def latest_submissions(self, phase: str) -> dict[str, Submission]:
-        """The latest submission of each power for ``phase`` (the one that counts)."""
+        """The latest counting submission of each power for ``phase`` (the one that counts)."""
         if not self._orders_dir(phase).is_dir():
             return {}
         # sorted by (power, version): the last one seen per power is its latest
-        return {s.power: s for s in self._submissions(phase)}
+        return {s.power: s for s in self._submissions(phase) if s.counts}
 
     # --- history -------------------------------------------------------------------
     def history_files(self) -> list[Path]:

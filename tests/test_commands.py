@@ -204,3 +204,15 @@ def test_map_scale_must_be_positive(game, tmp_path):
 def test_a_missing_game_folder_is_not_created(tmp_path):
     run("rollback", str(tmp_path / "nosuch"), "S1901M", code=1)
     assert not (tmp_path / "nosuch").exists()
+
+
+def test_a_submission_with_nothing_understood_does_not_count(game):
+    ack = js("orders", game, "--power", "France", "-", code=1,
+             input="Hi all, my orders follow tomorrow\n")
+    assert ack["counted"] is False and "France" in ack["waiting_for"]
+    assert (Path(game) / "orders/S1901M/France-1.txt").exists()  # still kept verbatim
+    assert "France" in js("status", game)["missing"]
+    run("orders", game, "--power", "France", "-", input="A Par - Bur\n")
+    run("orders", game, "--power", "France", "-", code=1, input="sorry, ignore that\n")
+    rec = js("adjudicate", game, "--force")["record"]
+    assert rec["orders"]["France"] == ["A par - bur"]  # the junk did not replace it
