@@ -395,10 +395,23 @@ def verify_dice(folder: GameFolder, seeds: list[bytes]) -> dict:
 
 
 def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
-    """Seeds for publication: retired seeds, or the one covering ``round``; the seed in use
-    only once the game is over (revealing it earlier would expose the dice still to come)."""
-    over = game_of(folder).is_over(folder.read_state())
-    return dice_mod.reveal(folder.path, round, include_current=over)
+    """Seeds for publication: retired seeds of finished rounds, or the one covering
+    ``round``; the seed in use only once the game is over.
+
+    A seed is never published while a round it covers is still being played: a retired
+    seed can still cover the current round (rotated mid-round), and publishing it would let
+    the powers still to move reword their orders until the dice suit them."""
+    game = game_of(folder)
+    state = folder.read_state()
+    over = game.is_over(state)
+    if over:
+        return dice_mod.reveal(folder.path, round, include_current=True)
+    current = _dice_round(game, state)
+    if round is not None and round >= current:
+        raise dice_mod.DiceError(f"round {round} is not over yet (the game is in round "
+                                 f"{current}); its seed can be revealed once it is")
+    return [e for e in dice_mod.reveal(folder.path, round)
+            if e["last_round"] is not None and e["last_round"] < current]
 
 
 def rotate_dice_seed(folder: GameFolder) -> dict:

@@ -160,3 +160,15 @@ def test_reveal_after_rotation(game):
     seeds = js("reveal", game, "--round", "1")["seeds"]
     assert seeds[0]["seed"] == old
     assert js("dice", "verify", game, "--seed", old)["ok"]
+
+
+def test_a_seed_is_not_revealed_while_its_round_is_being_played(game):
+    # The USSR has played round 1; rotating now retires the seed that still covers the rest
+    # of round 1, so publishing it would let Germany, the UK, Japan and the USA pick dice.
+    f = next((EXAMPLES / "r1-ussr-purchase").glob("*.txt"))
+    run("orders", game, "--power", f.stem, str(f))
+    run("adjudicate", game)
+    js("dice", "rotate", game)
+    err = js("reveal", game, "--round", "1", code=1)
+    assert "round 1 is not over yet" in err["error"]
+    assert js("reveal", game)["seeds"] == []
