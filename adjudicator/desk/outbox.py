@@ -39,7 +39,14 @@ def compose(judge: Judge, to: list[str], subject: str, body: str, *,
     cfg = judge.config
     msg = EmailMessage(policy=email.policy.SMTP)
     msg["From"] = email.utils.formataddr((cfg.get("name") or "judge", cfg["judge_address"]))
-    msg["To"] = ", ".join(sorted(set(to)))
+    recipients = sorted(set(to))
+    if len(recipients) == 1:
+        msg["To"] = recipients[0]
+    else:
+        # Results and reminders go to every player: Bcc, so nobody learns who plays whom
+        # (gunboat and anonymous games). smtplib strips Bcc from what it transmits.
+        msg["To"] = "undisclosed-recipients:;"
+        msg["Bcc"] = ", ".join(recipients)
     msg["Subject"] = subject
     msg["Date"] = email.utils.format_datetime(now())  # the injectable clock (ADJ_NOW)
     domain = cfg["judge_address"].rpartition("@")[2] or "localhost"
@@ -59,6 +66,12 @@ def compose(judge: Judge, to: list[str], subject: str, body: str, *,
             msg.add_attachment(data, maintype="application", subtype="octet-stream",
                                filename=path.name)
     return msg
+
+
+def envelope_recipients(msg: EmailMessage) -> list[str]:
+    """Every address in To, Cc and Bcc (the empty group "undisclosed-recipients:;" has none)."""
+    fields = [str(v) for h in ("To", "Cc", "Bcc") for v in msg.get_all(h, [])]
+    return [addr for _, addr in email.utils.getaddresses(fields) if addr]
 
 
 def queue(judge: Judge, msg: EmailMessage, kind: str) -> Path:
@@ -144,7 +157,7 @@ def flush(judge: Judge) -> list[Path]:
             for path in files:
                 msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.SMTP)
                 try:
-                    refused = smtp.send_message(msg)
+                    refused = smtp.send_message(msg, to_addrs=envelope_recipients(msg))
                 except smtplib.SMTPRecipientsRefused as exc:  # every recipient refused
                     permanent = all(code >= 500 for code, _ in exc.recipients.values())
                     judge.audit().append("smtp-failed" if permanent else "smtp-deferred", {

@@ -9,6 +9,7 @@ from email.message import EmailMessage
 
 from adjudicator.desk.intake import Intake
 from adjudicator.desk.judge import Judge
+from adjudicator.desk.outbox import envelope_recipients
 from adjudicator.store import GameFolder
 
 T0 = "2025-03-01T12:00:00Z"
@@ -33,7 +34,12 @@ class Desk:
                 for p in sorted(self.judge.outbox.glob("*.eml"))]
 
     def replies_to(self, addr: str) -> list[EmailMessage]:
-        return [m for m in self.outbox() if addr in str(m["To"])]
+        return [m for m in self.outbox() if addr in recipients(m)]
+
+
+def recipients(msg: EmailMessage) -> list[str]:
+    """Who a queued mail goes to (To, Cc and Bcc: results go Bcc to keep players private)."""
+    return envelope_recipients(msg)
 
 
 def body_of(msg: EmailMessage) -> str:

@@ -8,7 +8,7 @@ import email.policy
 import json
 
 from click.testing import CliRunner
-from deskutil import make_mail
+from deskutil import make_mail, recipients
 
 from adjudicator.cli import main
 
@@ -60,7 +60,7 @@ def test_two_games_by_mail_to_results(tmp_path):
     assert json.loads(res.output)["messages"][0]["status"] == "duplicate"
     replies = outbox(judge)
     assert len(replies) == 4
-    fr = next(m for m in replies if "fr@example.org" in str(m["To"]))
+    fr = next(m for m in replies if "fr@example.org" in recipients(m))
     assert "A par - bur" in fr.get_body(("plain",)).get_content()
 
     env["ADJ_NOW"] = "2025-03-03T12:00:00Z"
@@ -74,7 +74,8 @@ def test_two_games_by_mail_to_results(tmp_path):
     results = [m for m in outbox(judge) if "Results S1901M" in str(m["Subject"])]
     assert len(results) == 2
     for m in results:
-        to = str(m["To"])
+        assert "@" not in str(m["To"])  # Bcc: players do not learn each other's addresses
+        to = " ".join(recipients(m))
         assert "fr@example.org" in to and "de@example.org" in to and "press@example.org" in to
         body = m.get_body(("plain",)).get_content()
         assert "will be Fall 1901 Movement (F1901M)" in body

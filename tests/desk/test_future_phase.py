@@ -9,7 +9,7 @@ import email.policy
 import json
 
 import pytest
-from deskutil import body_of, order_mail
+from deskutil import body_of, order_mail, recipients
 
 from adjudicator import service
 from adjudicator.desk.audit import game_audit
@@ -77,13 +77,13 @@ def test_orders_ahead_are_validated_and_count_when_their_phase_begins(desk):
     assert folder.read_state()["phase"] == "F1901M"
     checked = [m for m in desk.outbox() if "Orders for F1901M checked" in str(m["Subject"])]
     assert len(desk.outbox()) > n_out + 1  # the results and the check
-    assert len(checked) == 1 and "alice@example.org" in str(checked[0]["To"])
+    assert len(checked) == 1 and "alice@example.org" in recipients(checked[0])
     assert str(checked[0]["Subject"]).startswith("[g1 France]")
     text = body_of(checked[0])
     assert "Fall 1901 Movement (F1901M) has begun" in text
     assert "France, F1901M, submission 2:" in text and "A bur - mun" in text
-    assert "ERROR line 6: there is no unit in gas" in text
-    assert "ERROR line 7: A mar cannot reach kie" in text
+    assert "ERROR line 6: there is no unit in Gascony (gas)" in text
+    assert "ERROR line 7: A mar cannot reach Kiel (kie)" in text
     assert "Deadline: 2025-03-03T12:00:00Z" in text
     events = [r["data"] for r in game_audit(folder.path).records()
               if r["event"] == "orders-ahead-checked"]

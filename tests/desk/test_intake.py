@@ -5,7 +5,7 @@ from __future__ import annotations
 import mailbox
 
 import pytest
-from deskutil import body_of, make_mail, order_mail
+from deskutil import body_of, make_mail, order_mail, recipients
 
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.intake import Intake, read_directives
@@ -177,7 +177,7 @@ def test_moderator_process_by_mail_adjudicates_with_nmr(desk):
     assert out.status == "command" and "adjudicated S1901M" in out.detail
     assert desk.folder().read_state()["phase"] == "F1901M"
     results = [m for m in desk.outbox() if "Results S1901M" in str(m["Subject"])]
-    assert results and "alice@example.org" in str(results[0]["To"])
+    assert results and "alice@example.org" in recipients(results[0])
 
 
 def test_signon_line_dpjudge_style(desk):

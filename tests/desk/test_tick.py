@@ -4,7 +4,7 @@ lateness per player, pause/resume, idempotence."""
 from __future__ import annotations
 
 import pytest
-from deskutil import body_of, order_mail
+from deskutil import body_of, order_mail, recipients
 
 from adjudicator import service
 from adjudicator.desk import deadlines
@@ -51,7 +51,7 @@ def test_reminder_once_per_phase_to_missing_players(desk, clock):
     reminders = [m for m in desk.outbox() if "Reminder" in str(m["Subject"])
                  and "[g1]" in str(m["Subject"])]
     assert len(reminders) == 1
-    assert "alice@example.org" in str(reminders[0]["To"])
+    assert "alice@example.org" in recipients(reminders[0])
     assert "Still missing: Austria, England, France" in body_of(reminders[0])
 
 
