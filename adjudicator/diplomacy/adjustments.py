@@ -16,8 +16,8 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cache
 
-from adjudicator.diplomacy.board import Board, prov
-from adjudicator.diplomacy.map import DiplomacyMap
+from adjudicator.diplomacy.board import Board
+from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import Build, Order, Remove, Unit, UnitType, Waive
 
 UNREACHABLE = 10_000

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from adjudicator.diplomacy.map import DiplomacyMap
+from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import (
     Convoy,
     Move,
@@ -23,10 +23,6 @@ from adjudicator.diplomacy.orders import (
     Unit,
     UnitType,
 )
-
-
-def prov(loc: str) -> str:
-    return loc.split("/", 1)[0]
 
 
 @dataclass
@@ -95,20 +91,12 @@ class Battlefield:
         ``fleets_ok`` filters the fleets (the resolver passes "not dislodged"); any one
         route suffices (2000 rules: a convoy fails only if every route is broken).
         """
-        return bool(self._route_fleets(army, fleets_ok, stop_early=True))
-
-    def _route_fleets(
-        self, army: str, fleets_ok: Callable[[str], bool] | None, stop_early: bool
-    ) -> set[str]:
-        """Fleets reachable from the army through convoyers; with ``stop_early``, a
-        non-empty set only if the destination is reached."""
         mv = self.move_of(army)
         if mv is None:
-            return set()
+            return False
         dest = prov(mv.dest)
         fleets = self.convoyers.get(army, [])
         seen: set[str] = set()
-        reached = False
         frontier = [f for f in fleets if army in self._touching(f)]
         while frontier:
             f = frontier.pop()
@@ -119,11 +107,9 @@ class Battlefield:
             seen.add(f)
             touching = self._touching(f)
             if dest in touching:
-                reached = True
-                if stop_early:
-                    return seen
+                return True
             frontier.extend(g for g in fleets if g not in seen and g in touching)
-        return seen if (reached or not stop_early) else set()
+        return False
 
     def _touching(self, sea: str) -> set[str]:
         return {prov(n) for n in self.dmap.fleet_neighbours(sea)}

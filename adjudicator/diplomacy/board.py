@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from adjudicator.diplomacy.map import prov
 from adjudicator.diplomacy.orders import Unit, UnitType
 from adjudicator.diplomacy.phase import Phase
-
-
-def prov(loc: str) -> str:
-    return loc.split("/", 1)[0]
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import copy
 
 from adjudicator.diplomacy.adjustments import adjustments_owed, resolve_adjustments
-from adjudicator.diplomacy.board import Board, DislodgedUnit, prov
-from adjudicator.diplomacy.map import DiplomacyMap
+from adjudicator.diplomacy.board import Board, DislodgedUnit
+from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.orders import (
     Build,
@@ -91,7 +91,7 @@ def adjudicate(
     their dislodged units are disbanded, their builds waived and their removals made by
     the civil-disorder rule. Returns (new state, results, events for reports).
     """
-    board = Board.from_state(copy.deepcopy(state))
+    board = Board.from_state(state)  # builds fresh values: ``state`` is never touched
     events: dict = {"phase": board.phase.code, "rejected": [], "dislodged": [],
                     "disbanded": [], "centre_changes": [], "eliminated": [], "winner": None}
     checked = {

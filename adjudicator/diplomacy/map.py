@@ -14,6 +14,11 @@ from functools import cache
 from adjudicator.resources import game_data_path
 
 
+def prov(loc: str) -> str:
+    """The province of a location: ``spa/nc`` -> ``spa``."""
+    return loc.split("/", 1)[0]
+
+
 @dataclass(frozen=True)
 class Province:
     id: str
@@ -56,15 +61,19 @@ class DiplomacyMap:
         }
         self._army = {k: frozenset(v) for k, v in data["army_adjacency"].items()}
         self._fleet = {k: frozenset(v) for k, v in data["fleet_adjacency"].items()}
+        self._fleet_locations = frozenset(self._fleet)
 
     # --- basic facts -------------------------------------------------------
-    @staticmethod
-    def province_of(loc: str) -> str:
-        """``spa/nc`` -> ``spa``."""
-        return loc.split("/", 1)[0]
+    province_of = staticmethod(prov)
 
     def location_name(self, loc: str) -> str:
         return self.coast_names.get(loc) or self.provinces[self.province_of(loc)].name
+
+    def label(self, loc: str) -> str:
+        """A location for messages: name and id, ``Marseilles (mar)``, ``Spain (spa/nc)``;
+        an unknown location is shown as written."""
+        info = self.provinces.get(prov(loc))
+        return f"{info.name} ({loc})" if info else loc
 
     def is_sea(self, loc: str) -> bool:
         return self.provinces[self.province_of(loc)].kind == "sea"
@@ -82,7 +91,7 @@ class DiplomacyMap:
         return list(self.powers[power]["home_centres"])
 
     def fleet_locations(self) -> frozenset[str]:
-        return frozenset(self._fleet)
+        return self._fleet_locations
 
     # --- adjacency ---------------------------------------------------------
     def army_neighbours(self, province: str) -> frozenset[str]:

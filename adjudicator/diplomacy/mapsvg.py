@@ -26,7 +26,8 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from adjudicator.diplomacy.map import DiplomacyMap, load_map
+from adjudicator.diplomacy.map import DiplomacyMap, load_map, prov
+from adjudicator.diplomacy.phase import Phase
 from adjudicator.diplomacy.results import OrderResult
 from adjudicator.resources import game_data_path, templates_path
 
@@ -35,8 +36,6 @@ FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 HEADER = 44.0  # title band above the map
 FOOTER = 40.0  # legend band below the map
 
-SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
-PHASE_KINDS = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
 
 LAND = "#efe4c4"
 SEA = "#b5d3ea"
@@ -65,10 +64,10 @@ def _environment() -> Environment:
 
 def phase_title(phase: str) -> str:
     """``S1901M`` -> ``Spring 1901 Movement``; anything unexpected is shown as it is."""
-    m = re.fullmatch(r"([SFW])(\d{4})([MRA])", phase or "")
-    if not m:
+    try:
+        return Phase.parse(phase).name
+    except (ValueError, AttributeError):  # not a phase code (AttributeError: None)
         return phase or ""
-    return f"{SEASONS[m.group(1)]} {m.group(2)} {PHASE_KINDS[m.group(3)]}"
 
 
 def css_token(text: str) -> str:
@@ -286,8 +285,7 @@ class _Picture:
         if ghost:
             cls = f"ghost {kind} {css_token(power)}"
         el = Element(cls, id=f"{prefix}-{css_token(loc)}",
-                     title=f"{power} {'Army' if kind == 'army' else 'Fleet'} "
-                           f"{self.dmap.location_name(loc) if self._known(loc) else loc}")
+                     title=f"{power} {'Army' if kind == 'army' else 'Fleet'} {self._name(loc)}")
         fill = self.colour(power)
         x, y = pos
         s = 1.0 if dislodged else 1.25
@@ -310,8 +308,10 @@ class _Picture:
                    stroke="#1a1a1a", stroke_width=1.6, stroke_linejoin="round", **extra)
         return el
 
-    def _known(self, loc: str) -> bool:
-        return self.dmap.province_of(loc.lower()) in self.dmap.provinces
+    def _name(self, loc: str) -> str:
+        """The location's name, or the location as written if this map does not know it."""
+        low = loc.lower()
+        return self.dmap.location_name(low) if prov(low) in self.dmap.provinces else loc
 
     def units(self) -> list[Element]:
         out = []
@@ -339,7 +339,7 @@ class _Picture:
                 a, b = _shorten(pos, dst, 14, 10)
                 opt = Element(f"order retreat-option {css_token(d.get('power', '?'))}",
                               id=f"retreat-{css_token(loc)}-{css_token(r)}",
-                              title=f"may retreat to {r}")
+                              title=f"may retreat to {self._name(r)}")
                 opt.add("path", d=_path_d([a, b]), stroke=FAILED, stroke_width=2,
                         stroke_dasharray="2 4", stroke_linecap="round", fill="none",
                         stroke_opacity=0.8)
@@ -579,7 +579,8 @@ def render_map_svg(
     the ``results`` of its phase. Results may be OrderResult objects or their JSON dicts
     (as kept in history). Returns a standalone SVG document (no XML declaration, so it can
     also be inlined in HTML)."""
-    dmap = dmap or load_map()
-    geo = load_geometry("diplomacy-standard")
+    variant = state.get("variant", "diplomacy-standard")
+    dmap = dmap or load_map(variant)
+    geo = load_geometry(variant)
     res = [_as_result(r) for r in (results or [])]
     return _Picture(state, res, dmap, geo, str(title or ""), show_orders).render()

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from adjudicator.diplomacy import strength
-from adjudicator.diplomacy.battlefield import Battlefield, prov
+from adjudicator.diplomacy.battlefield import Battlefield
 from adjudicator.diplomacy.kinds import decisions_for
 from adjudicator.diplomacy.kinds.support import is_void
-from adjudicator.diplomacy.map import DiplomacyMap
+from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, Unit
 from adjudicator.diplomacy.paradox import backup_rule
 from adjudicator.diplomacy.resolver import Resolver

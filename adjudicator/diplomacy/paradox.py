@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from adjudicator.diplomacy.battlefield import Battlefield, prov
+from adjudicator.diplomacy.battlefield import Battlefield
+from adjudicator.diplomacy.map import prov
 from adjudicator.diplomacy.orders import Convoy, Move
 from adjudicator.diplomacy.resolver import BackupRule, Resolver
 

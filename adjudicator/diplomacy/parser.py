@@ -176,9 +176,6 @@ class _NameTable:
         scored = self.power_suggester.scored(word, cutoff=0.75)
         return scored[0][1] if scored else None
 
-    def place_display(self, pid: str) -> str:
-        return self.dmap.provinces[pid].name
-
 
 # --------------------------------------------------------------------------------------------
 # Post-lexer: WORD runs -> PLACE / POWER tokens.

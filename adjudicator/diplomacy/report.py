@@ -34,8 +34,6 @@ CONTEXT_SCHEMA = 1
 
 _UNIT_NAME = {"A": "Army", "F": "Fleet"}
 
-#: Colours of the standard powers (the usual board colours); other powers get a stable
-#: colour derived from their name so custom variants need no configuration.
 # Short result words shown in brackets after an order, judge style: "(bounce)".
 _LABEL = {
     "bounced": "bounce",

@@ -53,9 +53,6 @@ class Resolver:
         self._result[key] = value
         self._state[key] = _State.RESOLVED
 
-    def is_resolved(self, key: Hashable) -> bool:
-        return self._state[key] is _State.RESOLVED
-
     # --- the algorithm ------------------------------------------------------
     def resolve(self, key: Hashable) -> bool:
         state = self._state[key]

@@ -13,12 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from adjudicator.diplomacy.map import DiplomacyMap
+from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import Disband, Order, Retreat, Unit, UnitType
-
-
-def _prov(loc: str) -> str:
-    return loc.split("/", 1)[0]
 
 
 def retreat_options(
@@ -36,7 +32,7 @@ def retreat_options(
         candidates = dmap.fleet_neighbours(unit.loc)
     out = []
     for loc in candidates:
-        p = _prov(loc)
+        p = prov(loc)
         if p in occupied or p in standoffs:
             continue
         if p == attacker_from and not attacker_convoyed:
@@ -62,14 +58,14 @@ def resolve_retreats(
     Returns the outcomes in province order and the units that survive at their new place.
     """
     targets = Counter(
-        _prov(o.dest) for o in orders.values() if isinstance(o, Retreat)
+        prov(o.dest) for o in orders.values() if isinstance(o, Retreat)
     )
     outcomes: list[RetreatOutcome] = []
     survivors: list[Unit] = []
     for unit in sorted(dislodged, key=lambda u: u.loc):
-        o = orders.get(_prov(unit.loc))
+        o = orders.get(prov(unit.loc))
         if isinstance(o, Retreat):
-            if targets[_prov(o.dest)] > 1:
+            if targets[prov(o.dest)] > 1:
                 outcomes.append(
                     RetreatOutcome(unit, o, False, "bounced", "another unit retreated there too")
                 )

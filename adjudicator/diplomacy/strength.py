@@ -12,7 +12,8 @@
 
 from __future__ import annotations
 
-from adjudicator.diplomacy.battlefield import Battlefield, prov
+from adjudicator.diplomacy.battlefield import Battlefield
+from adjudicator.diplomacy.map import prov
 from adjudicator.diplomacy.resolver import Resolver
 
 

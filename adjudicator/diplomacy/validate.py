@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from adjudicator.diplomacy.board import Board, prov
-from adjudicator.diplomacy.map import DiplomacyMap
+from adjudicator.diplomacy.board import Board
+from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import (
     ADJUSTMENT_ORDERS,
     MOVEMENT_ORDERS,
@@ -120,26 +120,19 @@ def _validate_units(
     chosen: dict[str, Order] = {}
     for o in orders:
         if not isinstance(o, allowed):
-            v.rejections.append(
-                Rejection(o, "wrong-phase", f"{type(o).__name__} orders are not allowed in "
-                          f"{board.phase.name}")
-            )
+            v.rejections.append(_wrong_phase(o, board))
             continue
         p = prov(o.loc)
-        unit = units.get(p)
-        if unit is None:
-            what = "dislodged unit" if board.phase.is_retreats else "unit"
-            v.rejections.append(Rejection(o, "unit-not-found", f"there is no {what} in {o.loc}"))
-            continue
-        if unit.power != power:
-            v.rejections.append(
-                Rejection(o, "not-your-unit", f"the unit in {p} belongs to {unit.power}")
-            )
+        try:
+            unit = _own_unit(o, units, power, dmap,
+                             "dislodged unit" if board.phase.is_retreats else "unit")
+        except _Illegal as e:
+            v.rejections.append(Rejection(o, e.rule, e.message))
             continue
         o = replace(o, unit_type=unit.type, loc=unit.loc)
         try:
             o = _check_movement(o, unit, board, dmap) if board.phase.is_movement else (
-                _check_retreat(o, board)
+                _check_retreat(o, board, dmap)
             )
         except _Illegal as e:
             v.rejections.append(Rejection(o, e.rule, e.message, unit))
@@ -152,6 +145,23 @@ def _validate_units(
         chosen[p] = o
     v.accepted = [chosen[p] for p in sorted(chosen)]
     return v
+
+
+def _wrong_phase(o: Order, board: Board) -> Rejection:
+    return Rejection(o, "wrong-phase",
+                     f"{type(o).__name__} orders are not allowed in {board.phase.name}")
+
+
+def _own_unit(o: Order, units: dict[str, Unit], power: str, dmap: DiplomacyMap,
+              what: str = "unit") -> Unit:
+    """The unit an order is for, which must exist and be ``power``'s."""
+    unit = units.get(prov(o.loc))
+    if unit is None:
+        raise _Illegal("unit-not-found", f"there is no {what} in {dmap.label(o.loc)}")
+    if unit.power != power:
+        raise _Illegal("not-your-unit",
+                       f"the unit in {dmap.label(prov(o.loc))} belongs to {unit.power}")
+    return unit
 
 
 def _check_movement(o: Order, unit: Unit, board: Board, dmap: DiplomacyMap) -> Order:
@@ -184,7 +194,8 @@ def _check_move(o: Move, unit: Unit, board: Board, dmap: DiplomacyMap) -> Move:
             return replace(o, dest=dest)
         if _convoy_possible(dmap, board.units, unit.loc, dest):
             return replace(o, dest=dest)
-        raise _Illegal("unreachable", f"{unit} cannot reach {dest}, not even by convoy")
+        raise _Illegal("unreachable",
+                       f"{unit} cannot reach {dmap.label(dest)}, not even by convoy")
     if o.via_convoy:
         raise _Illegal("unreachable", "only armies can be convoyed")
     return replace(o, dest=_fleet_destination(dmap, unit.loc, dest))
@@ -199,17 +210,19 @@ def _fleet_destination(dmap: DiplomacyMap, src: str, dest: str) -> str:
     if not coasts:
         if dmap.fleet_can_move(src, p):
             return p
-        raise _Illegal("unreachable", f"a fleet in {src} cannot reach {p}")
+        raise _Illegal("unreachable", f"a fleet in {dmap.label(src)} cannot reach {dmap.label(p)}")
     if "/" in dest:
         if dmap.fleet_can_move(src, dest):
             return dest
-        raise _Illegal("wrong-coast", f"a fleet in {src} cannot reach {dest}")
+        raise _Illegal("wrong-coast",
+                       f"a fleet in {dmap.label(src)} cannot reach {dmap.label(dest)}")
     reachable = dmap.fleet_coasts_reachable(src, p)
     if len(reachable) == 1:
         return reachable[0]
     if not reachable:
-        raise _Illegal("unreachable", f"a fleet in {src} cannot reach {p}")
-    raise _Illegal("coast-unspecified", f"say which coast of {p}: " + " or ".join(reachable))
+        raise _Illegal("unreachable", f"a fleet in {dmap.label(src)} cannot reach {dmap.label(p)}")
+    raise _Illegal("coast-unspecified",
+                   f"say which coast of {dmap.label(p)}: " + " or ".join(reachable))
 
 
 def _convoy_possible(dmap: DiplomacyMap, units: dict[str, Unit], src: str, dest: str) -> bool:
@@ -248,7 +261,7 @@ def _check_support(o: Order, unit: Unit, board: Board, dmap: DiplomacyMap) -> Or
         o = replace(o, target_type=supported.type, target=supported.loc)
     if isinstance(o, SupportHold):
         if not _can_reach(dmap, unit, target):
-            raise _Illegal("support-unreachable", f"{unit} cannot move to {target}, "
+            raise _Illegal("support-unreachable", f"{unit} cannot move to {dmap.label(target)}, "
                            "so it cannot support there")
         return o
     _known(dmap, o.dest)
@@ -258,7 +271,7 @@ def _check_support(o: Order, unit: Unit, board: Board, dmap: DiplomacyMap) -> Or
     if prov(dest) == target:
         raise _Illegal("move-to-self", "the supported move goes nowhere")
     if not _can_reach(dmap, unit, prov(dest)):
-        raise _Illegal("support-unreachable", f"{unit} cannot move to {prov(dest)}, "
+        raise _Illegal("support-unreachable", f"{unit} cannot move to {dmap.label(prov(dest))}, "
                        "so it cannot support a move there")
     return replace(o, dest=dest)
 
@@ -276,8 +289,8 @@ def _check_convoy(o: Convoy, unit: Unit, board: Board, dmap: DiplomacyMap) -> Co
     if prov(o.target) == prov(o.dest):
         raise _Illegal("move-to-self", "the convoyed move goes nowhere")
     if not _on_some_sea_route(dmap, unit.loc, prov(o.target), prov(o.dest)):
-        raise _Illegal("convoy-off-route", f"{unit.loc} lies on no sea route from "
-                       f"{prov(o.target)} to {prov(o.dest)}")
+        raise _Illegal("convoy-off-route", f"{dmap.label(unit.loc)} lies on no sea route from "
+                       f"{dmap.label(prov(o.target))} to {dmap.label(prov(o.dest))}")
     return replace(o, target_type=UnitType.ARMY, target=prov(o.target), dest=prov(o.dest))
 
 
@@ -302,7 +315,7 @@ def _on_some_sea_route(dmap: DiplomacyMap, sea: str, src: str, dest: str) -> boo
     return sea in _seas_reachable(dmap, src) and sea in _seas_reachable(dmap, dest)
 
 
-def _check_retreat(o: Order, board: Board) -> Order:
+def _check_retreat(o: Order, board: Board, dmap: DiplomacyMap) -> Order:
     if isinstance(o, Disband):
         return o
     assert isinstance(o, Retreat)
@@ -316,8 +329,8 @@ def _check_retreat(o: Order, board: Board) -> Order:
         return replace(o, dest=matches[0])
     if not options:
         raise _Illegal("no-retreat", "this unit has nowhere to retreat and is disbanded")
-    raise _Illegal("retreat-not-allowed", f"cannot retreat to {o.dest}; possible: "
-                   + ", ".join(options))
+    raise _Illegal("retreat-not-allowed", f"cannot retreat to {dmap.label(o.dest)}; possible: "
+                   + ", ".join(dmap.label(loc) for loc in options))
 
 
 # --- adjustments ------------------------------------------------------------------
@@ -333,16 +346,16 @@ def _validate_adjustments(
     taken: set[str] = set()
     for o in orders:
         if not isinstance(o, ADJUSTMENT_ORDERS):
-            v.rejections.append(Rejection(o, "wrong-phase", f"{type(o).__name__} orders are not "
-                                          f"allowed in {board.phase.name}"))
+            v.rejections.append(_wrong_phase(o, board))
             continue
         try:
             if isinstance(o, Remove):
                 if owed >= 0:
                     raise _Illegal("no-removals-owed", f"{power} has no units to remove")
-                o = _check_remove(o, power, board)
+                unit = _own_unit(o, board.units, power, dmap)
+                o = replace(o, unit_type=unit.type, loc=unit.loc)
                 if prov(o.loc) in taken:
-                    raise _Illegal("duplicate-order", f"{o.loc} is already being removed")
+                    raise _Illegal("duplicate-order", f"{dmap.label(o.loc)} is already being removed")
                 if used >= -owed:
                     raise _Illegal("too-many-removals", f"{power} removes only {-owed}")
             else:
@@ -351,7 +364,8 @@ def _validate_adjustments(
                 if isinstance(o, Build):
                     o = _check_build(o, power, board, dmap)
                     if prov(o.loc) in taken:
-                        raise _Illegal("duplicate-build", f"{prov(o.loc)} already has a build")
+                        raise _Illegal("duplicate-build",
+                                       f"{dmap.label(prov(o.loc))} already has a build")
                 if used >= owed:
                     raise _Illegal("too-many-builds", f"{power} may build only {owed}")
         except _Illegal as e:
@@ -364,24 +378,15 @@ def _validate_adjustments(
     return v
 
 
-def _check_remove(o: Remove, power: str, board: Board) -> Remove:
-    unit = board.units.get(prov(o.loc))
-    if unit is None:
-        raise _Illegal("unit-not-found", f"there is no unit in {o.loc}")
-    if unit.power != power:
-        raise _Illegal("not-your-unit", f"the unit in {prov(o.loc)} belongs to {unit.power}")
-    return replace(o, unit_type=unit.type, loc=unit.loc)
-
-
 def _check_build(o: Build, power: str, board: Board, dmap: DiplomacyMap) -> Build:
     _known(dmap, o.loc)
     p = prov(o.loc)
     if p not in dmap.home_centres(power):
-        raise _Illegal("build-not-home", f"{p} is not a home centre of {power}")
+        raise _Illegal("build-not-home", f"{dmap.label(p)} is not a home centre of {power}")
     if board.centres.get(p) != power:
-        raise _Illegal("build-not-owned", f"{power} does not control {p}")
+        raise _Illegal("build-not-owned", f"{power} does not control {dmap.label(p)}")
     if p in board.units:
-        raise _Illegal("build-occupied", f"{p} is occupied")
+        raise _Illegal("build-occupied", f"{dmap.label(p)} is occupied")
     utype = o.unit_type
     if utype is None:  # DATC 4.C.3: army inland, fleet only if a coast is given
         if dmap.is_land(p):
@@ -393,10 +398,11 @@ def _check_build(o: Build, power: str, board: Board, dmap: DiplomacyMap) -> Buil
     if utype is UnitType.ARMY:
         return replace(o, unit_type=utype, loc=p)
     if dmap.is_land(p):
-        raise _Illegal("build-fleet-inland", f"a fleet cannot be built in {p}")
+        raise _Illegal("build-fleet-inland", f"a fleet cannot be built in {dmap.label(p)}")
     coasts = dmap.provinces[p].coasts
     if coasts:
         if "/" not in o.loc or o.loc not in dmap.fleet_locations():
-            raise _Illegal("coast-unspecified", f"say which coast of {p} the fleet is built on")
+            raise _Illegal("coast-unspecified",
+                           f"say which coast of {dmap.label(p)} the fleet is built on")
         return replace(o, unit_type=utype)
     return replace(o, unit_type=utype, loc=p)

@@ -329,3 +329,57 @@ def test_adjudicate_is_pure_and_deterministic():
         return json.dumps([o[0], [r.to_json() for r in o[1]], o[2]], sort_keys=True)
 
     assert dump(out1) == dump(out2)
+
+
+# --- corner cases of the phase sequence (not in the DATC) ------------------------------
+
+
+def _dislodge_bel(phase: str, centres: dict) -> dict:
+    s = state(phase, units="France A bur; France A pic; Germany A bel", centres=centres)
+    new, _, _ = run(s, {"France": [Move(A, "pic", dest="bel"),
+                                   SupportMove(A, "bur", target="pic", dest="bel")]})
+    assert new["phase"] == phase[:-1] + "R"
+    return new
+
+
+def test_spring_retreats_lead_to_fall_and_change_no_centre():
+    s = _dislodge_bel("S1901M", {"par": "France", "bel": "Germany"})
+    new, _, ev = run(s, {"Germany": [Retreat(A, "bel", dest="hol")]})
+    assert new["phase"] == "F1901M" and new["centres"] == {"bel": "Germany", "par": "France"}
+    assert ev["centre_changes"] == [] and ("Germany", "A", "hol") in units_of(new)
+
+
+def test_power_eliminated_in_the_fall_retreat_phase():
+    s = _dislodge_bel("F1901M", {"par": "France", "bel": "Germany"})
+    assert "Germany" not in s["eliminated"]  # its dislodged unit still counts
+    new, _, ev = run(s, {})  # NMR: the dislodged army is disbanded, Belgium falls
+    assert ev["eliminated"] == ["Germany"] and "Germany" in new["eliminated"]
+    assert new["phase"] == "S1902M" and engine.powers_to_act(new, M) == ["France"]
+
+
+def test_solo_victory_reached_exactly_after_fall_retreats():
+    centres = {c: "France" for c in M.supply_centres() if c not in ("bel", "hol")}
+    centres = dict(sorted(centres.items())[:17], bel="Germany")
+    s = _dislodge_bel("F1905M", centres)
+    assert s["result"] is None  # not before the retreats
+    new, _, ev = run(s, {"Germany": [Retreat(A, "bel", dest="hol")]})
+    assert ev["winner"] == "France" and new["result"] == {"type": "solo", "winner": "France"}
+    assert sum(1 for o in new["centres"].values() if o == "France") == 18
+
+
+def test_no_winter_when_surplus_centres_have_no_free_home_centre():
+    s = state("F1901M", units="France A par; France A bre; France A mar",
+              centres={"par": "France", "bre": "France", "mar": "France", "bel": "France"})
+    new, _, _ = run(s, {})
+    assert new["adjustments"] == {} and new["phase"] == "S1902M"
+
+
+def test_rejections_name_the_province():
+    s = engine.initial_state(M)
+    _, errors = engine.validate_orders(
+        s, "France", [Hold(A, "gas"), Move(A, "mun", dest="ruh"), Move(A, "mar", dest="kie")], M)
+    assert [e.message for e in errors] == [
+        "there is no unit in Gascony (gas)",
+        "the unit in Munich (mun) belongs to Germany",
+        "A mar cannot reach Kiel (kie), not even by convoy",
+    ]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.diplomacy import strength
-from adjudicator.diplomacy.battlefield import Battlefield, prov
+from adjudicator.diplomacy.battlefield import Battlefield
+from adjudicator.diplomacy.map import prov
 from adjudicator.diplomacy.resolver import Resolver
 
 
