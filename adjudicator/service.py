@@ -17,7 +17,14 @@ from adjudicator.errors import AdjudicatorError, GameError, OrderError
 from adjudicator.game import Game, phase_position
 from adjudicator.registry import get_game
 from adjudicator.resources import game_data_path
-from adjudicator.store import GameFolder, StoreError, canonical_json, now_iso, sha256_text
+from adjudicator.store import (
+    GameFolder,
+    StoreError,
+    canonical_json,
+    now_iso,
+    read_json,
+    sha256_text,
+)
 
 
 @dataclass
@@ -184,6 +191,33 @@ def acknowledge(folder: GameFolder, game: Game, state: dict, power: str, text: s
     return ack
 
 
+def current_state(folder: GameFolder, game: Game) -> dict:
+    """The current state, first finishing a transition that a killed process left half done.
+
+    A transition writes its history record, then ``game.json``. Killed in between, the last
+    record exists while ``game.json`` is still that record's state before; replaying the
+    record (resolution is deterministic, dice are recorded) gives exactly the state that was
+    about to be written, so it is written now. Call it under the game lock.
+    """
+    state = folder.read_state()
+    files = folder.history_files()
+    if not files:
+        return state
+    last = read_json(files[-1])
+    if last.get("state_after_sha256") == sha256_text(canonical_json(state)):
+        return state
+    if canonical_json(last.get("state_before")) != canonical_json(state):
+        return state  # not an interrupted write: leave it to `adj fsck` to report
+    new = replay_state(folder, last, game, state)
+    if sha256_text(canonical_json(new)) != last["state_after_sha256"]:
+        raise StoreError(f"history record {files[-1].name} was not finished and does not "
+                         "replay to its recorded result; run `adj fsck`")
+    folder.write_state(new)
+    if last["kind"] in ("adjudication", "draw"):
+        game.write_reports(folder, last)
+    return new
+
+
 def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli",
                   phase: str | None = None) -> Acknowledgement:
     """Store a submission verbatim (always: nothing is lost) and acknowledge it.
@@ -195,7 +229,7 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
     """
     game = game_of(folder)
     with folder.lock():
-        state = folder.read_state()
+        state = current_state(folder, game)
         if game.is_over(state):
             raise GameError("the game is over; no more orders are accepted")
         power = power_of(game, state, power)
@@ -303,7 +337,7 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
     """
     game = game_of(folder)
     with folder.lock():
-        state = folder.read_state()
+        state = current_state(folder, game)
         if game.is_over(state):
             raise GameError("the game is over")
         phase = state["phase"]
@@ -419,7 +453,7 @@ def rotate_dice_seed(folder: GameFolder) -> dict:
     revealed (``adj reveal GAME --round N``) while later dice stay secret."""
     game = game_of(folder)
     with folder.lock():
-        state = folder.read_state()
+        state = current_state(folder, game)
         rnd = _dice_round(game, state)
         info = dice_mod.current_seed_info(folder.path)
         # a round whose dice were already rolled keeps its seed: the new one starts after it
@@ -438,7 +472,7 @@ def rotate_dice_seed(folder: GameFolder) -> dict:
 def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
     game = game_of(folder)
     with folder.lock():
-        state = folder.read_state()
+        state = current_state(folder, game)
         if game.is_over(state):
             raise GameError("the game is already over")
         names = [power_of(game, state, p) for p in powers]

@@ -57,3 +57,25 @@ def test_standing_orders_ack_lists_only_powers_still_missing(tmp_path):
     service.submit_orders(folder, "ussr", "buy 8 inf\nplace: 8 inf Russia\n")
     ack = service.submit_orders(folder, "ussr", "standing: loss: art, inf\n")
     assert ack.applied and ack.waiting_for == []  # the USSR's turn is already in
+
+
+def test_a_transition_killed_before_game_json_was_written_is_finished(tmp_path, monkeypatch):
+    folder = service.new_game(tmp_path / "g", "diplomacy")
+    service.submit_orders(folder, "France", "A Par - Bur\n")
+    real = GameFolder.write_state
+
+    def killed(self, state):
+        raise KeyboardInterrupt  # the process dies after the history record, before game.json
+
+    monkeypatch.setattr(GameFolder, "write_state", killed)
+    try:
+        service.adjudicate(folder, force=True)
+    except KeyboardInterrupt:
+        pass
+    monkeypatch.setattr(GameFolder, "write_state", real)
+    assert folder.read_state()["phase"] == "S1901M"  # game.json still the old state
+    assert len(folder.history()) == 1
+    service.submit_orders(folder, "France", "A Bur - Mar\n")  # the next operation finishes it
+    assert folder.read_state()["phase"] == "F1901M"
+    assert service.verify_replay(folder) == []
+    assert (folder.path / "reports" / "S1901M" / "report.txt").exists()
