@@ -167,7 +167,7 @@ def check_orders(game: Game, state: dict, power: str, text: str) -> tuple[list, 
     errors.sort(key=lambda e: (e.line, e.column))
     ack = Acknowledgement(state["phase"], power, 0, understood_orders(game, parsed), errors)
     describe = getattr(game, "describe_orders", None)  # optional: the game's own summary
-    if describe is not None and not parsed.errors:
+    if describe is not None:
         ack.summary = list(describe(state, power, orders))
     return orders, ack
 

@@ -216,3 +216,11 @@ def test_a_submission_with_nothing_understood_does_not_count(game):
     run("orders", game, "--power", "France", "-", code=1, input="sorry, ignore that\n")
     rec = js("adjudicate", game, "--force")["record"]
     assert rec["orders"]["France"] == ["A par - bur"]  # the junk did not replace it
+
+
+def test_the_acknowledgement_names_units_left_without_orders(game):
+    ack = js("orders", game, "--power", "Germany", "-", input="A Mun - Ruh\n")
+    assert ack["summary"] == ["no order for A ber, F kie: they hold"]
+    ack = js("orders", game, "--power", "Germany", "-",
+             input="A Mun - Ruh\nA Ber - Kie\nF Kie - Den\n")
+    assert ack["summary"] == []

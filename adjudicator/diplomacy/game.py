@@ -80,6 +80,29 @@ class DiplomacyGame:
         # text back to the submitted line.
         return engine.validate_orders(state, power, orders, self.map)
 
+    def describe_orders(self, state: dict, power: str, orders: list) -> list[str]:
+        """What the acknowledgement adds: the power's units (or owed adjustments) that these
+        orders leave without one, and what will happen to them, so a partial resubmission
+        ("the latest one counts") never silently drops orders."""
+        accepted, _ = engine.validate_orders(state, power, orders, self.map)
+        ordered = {self.map.province_of(o.loc) for o in accepted if o.loc}
+        phase = Phase.parse(state["phase"])
+        if phase.is_movement:
+            units, fate = state["units"], ("it holds", "they hold")
+        elif phase.is_retreats:
+            units, fate = state["dislodged"], ("it is disbanded", "they are disbanded")
+        else:
+            owed = state.get("adjustments", {}).get(power, 0)
+            if owed > 0 and len(accepted) < owed:
+                return [f"{owed - len(accepted)} of {owed} builds not used: they are waived"]
+            if owed < 0 and len(accepted) < -owed:
+                missing = -owed - len(accepted)
+                return [f"{missing} of {-owed} removals not ordered: civil disorder removes them"]
+            return []
+        left = [f"{u['type']} {u['loc']}" for u in units
+                if u["power"] == power and self.map.province_of(u["loc"]) not in ordered]
+        return [f"no order for {', '.join(left)}: {fate[len(left) > 1]}"] if left else []
+
     def who_must_act(self, state: dict) -> list[str]:
         if self.is_over(state):
             return []
