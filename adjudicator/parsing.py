@@ -38,9 +38,20 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _COMMENT = re.compile(r"#|//")
 
 
+# Phones and word processors "improve" what players type: quotes around an order become
+# typographic quotes (mere decoration: read as spaces) and "->" may become an en or em dash
+# followed by ">". Each replacement is one character for one, so columns stay true.
+_TYPOGRAPHY = str.maketrans({
+    "\u201c": " ", "\u201d": " ", "\u201e": " ", "\u201f": " ", '"': " ",
+    "\u00ab": " ", "\u00bb": " ", "\u2018": " ", "\u2019": " ", "\u201a": " ", "\u201b": " ",
+    "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u00a0": " ",
+})
+
+
 def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
-    """``(1-based line number, line)``; any line ending counts, as players paste from anywhere."""
-    return enumerate(_LINE_BREAK.split(text), start=1)
+    """``(1-based line number, line)``; any line ending counts, as players paste from anywhere.
+    Typographic quotes and dashes are read as plain ones (see ``_TYPOGRAPHY``)."""
+    return enumerate(_LINE_BREAK.split(text.translate(_TYPOGRAPHY)), start=1)
 
 
 def strip_comment(line: str, comment: re.Pattern[str] = _COMMENT) -> str:

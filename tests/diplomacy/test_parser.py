@@ -425,3 +425,10 @@ def test_suggester_is_game_agnostic_and_returns_display_names():
     assert suggest("zzz", names) == []
     assert Suggester(["Moscow", "Karelia"]).suggest("karelai") == ["Karelia"]
     assert Suggester(["Moscow"]).exact("MOSCOW") == "Moscow"
+
+
+def test_phone_typography_is_read_as_plain_text():
+    # Smart quotes around an order, an em dash before '>', an en dash as the move arrow.
+    res = parse_orders("\u201cA Mar - Gas\u201d\nA Par \u2014> Bur\nF Bre \u2013 MAO\n")
+    assert not res.errors
+    assert [p.order.text() for p in res.orders] == ["A mar - gas", "A par - bur", "F bre - mao"]
