@@ -177,8 +177,11 @@ def describe_order(result: dict, dmap: DiplomacyMap, before_units: dict[str, dic
     return str(result.get("order", ""))
 
 
-def _marker(result: dict) -> str | None:
-    """The bracketed note after an order: ``bounce``, ``void: <why>``, ``NMR default``."""
+def _marker(result: dict, nmr: bool = True) -> str | None:
+    """The bracketed note after an order: ``bounce``, ``void: <why>``, ``NMR default``.
+
+    A default order of a power that did send orders (the unit was left out, or its line
+    could not be read) says ``no order``: "NMR" would wrongly say the power sent nothing."""
     parts: list[str] = []
     outcome = result.get("outcome", "")
     failed = not result.get("success") or result.get("dislodged")
@@ -189,7 +192,7 @@ def _marker(result: dict) -> str | None:
             label = f"{label}: {reason}"
         parts.append(label)
     if result.get("default"):
-        parts.insert(0, "NMR default")
+        parts.insert(0, "NMR default" if nmr else "no order")
     return ", ".join(parts) or None
 
 
@@ -273,7 +276,7 @@ def build_context(record: dict, state_after: dict, *, title: str,
             "reason": r.get("reason"),
             "dislodged": bool(r.get("dislodged")),
             "default": bool(r.get("default")),
-            "marker": _marker(r),
+            "marker": _marker(r, nmr=r["power"] in nmr),
             "status": _status(r),
         })
 

@@ -376,3 +376,15 @@ def test_html_embeds_svg_unescaped(game: GameFolder, monkeypatch: pytest.MonkeyP
     assert '<section class="card map" aria-label="Map"><svg xmlns=' in html
     assert calls == [("F1901M", 22, "", True)]
     assert "<svg" not in report.render_report(game, "F1901M", "markdown")
+
+
+def test_units_left_without_orders_are_not_called_nmr_when_the_power_did_order(tmp_path):
+    folder = service.new_game(tmp_path / "g", "diplomacy")
+    service.submit_orders(folder, "France", "A Par - Bur\n")  # F bre and A mar left out
+    service.adjudicate(folder, force=True)
+    text = report.render_report(folder, "S1901M", "text")
+    france = [line for line in text.splitlines() if line.startswith("France:")]
+    assert any("Brest HOLD" in line and "(no order)" in line for line in france)
+    assert not any("NMR" in line for line in france)
+    assert any("Kiel HOLD" in line and "(NMR default)" in line
+               for line in text.splitlines() if line.startswith("Germany:"))
