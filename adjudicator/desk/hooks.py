@@ -104,10 +104,11 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
         ack.waiting_for = waiting
         holder = roster.holder(power)
         to = [holder["email"]] if holder and holder.get("email") else []
+        closing = ("\nThey count as they are; send new orders before the deadline to change "
+                   "them.\n" if power in must else "")
         body = (f"{game.phase_name(state)} ({phase}) has begun. Your orders sent earlier for "
                 f"this phase were checked against the position:\n\n{note}{ack.describe()}\n"
-                + (f"Deadline: {deadline}\n" if deadline else "")
-                + "\nThey count as they are; send new orders before the deadline to change them.\n")
+                + (f"Deadline: {deadline}\n" if deadline else "") + closing)
         path = None
         if judge is not None:
             path = outbox.send(judge, to, f"[{folder.path.name} {power}] Orders for {phase} "
