@@ -128,7 +128,8 @@ def distribute_results(judge, folder: GameFolder, record: dict) -> None:
     report_dir = folder.path / "reports" / phase
     txt = report_dir / "report.txt"
     body = txt.read_text(encoding="utf-8") if txt.exists() else f"{phase} resolved.\n"
-    attachments = [p for p in (report_dir / "map.svg",) if p.exists()]
+    # the PNG shows inline in mail clients; the SVG only where no PNG was drawn
+    attachments = [p for p in (report_dir / "map.png", report_dir / "map.svg") if p.exists()][:1]
     to = Roster(folder).recipients(include_observers=True)
     name = folder.path.name
     path = outbox.send(judge, to, f"[{name}] Results {phase}", body, kind=f"results-{name}",

@@ -62,6 +62,8 @@ def compose(judge: Judge, to: list[str], subject: str, body: str, *,
         data = Path(path).read_bytes()
         if path.suffix == ".svg":
             msg.add_attachment(data, maintype="image", subtype="svg+xml", filename=path.name)
+        elif path.suffix == ".png":
+            msg.add_attachment(data, maintype="image", subtype="png", filename=path.name)
         else:
             msg.add_attachment(data, maintype="application", subtype="octet-stream",
                                filename=path.name)

@@ -24,9 +24,11 @@ from markupsafe import Markup
 
 from adjudicator.desk.deadlines import deadline_for
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
+from adjudicator.diplomacy.mapsvg import render_map_svg
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.errors import AdjudicatorError
 from adjudicator.render import reports
+from adjudicator.render.png import svg_to_png
 from adjudicator.store import GameFolder, atomic_write
 
 FAMILY = "diplomacy"
@@ -422,15 +424,14 @@ def _result_info(result: dict | None, ended_now: bool, state: dict,
 
 
 # --- maps ------------------------------------------------------------------------------------
-def map_svg(record: dict, state_after: dict, *, dmap: DiplomacyMap | None = None) -> str | None:
-    """The map for a report (orders and their results drawn on the position before), or
-    None while the map renderer is not available: reports never fail for want of a map."""
-    try:
-        from adjudicator.diplomacy.mapsvg import render_map_svg
-    except ImportError:
-        return None
+def map_svg(record: dict, state_after: dict, *, dmap: DiplomacyMap | None = None) -> str:
+    """The map for a report: the orders and their results drawn on the position before."""
     return render_map_svg(record["state_before"], record.get("results") or [], dmap=dmap,
                           title="", show_orders=True)
+
+
+# Mail clients show a PNG inline but often not an SVG: the results mail attaches this one.
+MAIL_MAP_SCALE = 0.6
 
 
 # --- convenience -----------------------------------------------------------------------------
@@ -471,7 +472,7 @@ def render_report(folder: GameFolder, phase: str | None = None, fmt: str = "text
 
 def write_reports(folder: GameFolder, record: dict, *,
                   deadline: str | None = None) -> list[Path]:
-    """Write ``reports/<phase>/report.{txt,bbcode,md,html}`` (and ``map.svg``) for ``record``.
+    """Write ``reports/<phase>/report.{txt,bbcode,md,html}``, ``map.svg`` and ``map.png``.
 
     Meant to run right after each adjudication. Files are written atomically, so a
     web server publishing the folder never serves half a report.
@@ -485,8 +486,6 @@ def write_reports(folder: GameFolder, record: dict, *,
         path = out_dir / f"report.{ext}"
         atomic_write(path, render_context(context, fmt, None, svg))
         written.append(path)
-    if svg:
-        path = out_dir / "map.svg"
-        atomic_write(path, svg)
-        written.append(path)
-    return written
+    atomic_write(out_dir / "map.svg", svg)
+    atomic_write(out_dir / "map.png", svg_to_png(svg, scale=MAIL_MAP_SCALE))
+    return [*written, out_dir / "map.svg", out_dir / "map.png"]

@@ -80,9 +80,9 @@ def test_two_games_by_mail_to_results(tmp_path):
         body = m.get_body(("plain",)).get_content()
         assert "will be Fall 1901 Movement (F1901M)" in body
         assert "The deadline for orders is 2025-03-05T12:00:00Z." in body
-        maps = [a for a in m.iter_attachments() if a.get_filename() == "map.svg"]
-        assert len(maps) == 1 and maps[0].get_content_type() == "image/svg+xml"
-        assert b"<svg" in maps[0].get_content()
+        maps = [a for a in m.iter_attachments() if a.get_filename() == "map.png"]
+        assert len(maps) == 1 and maps[0].get_content_type() == "image/png"
+        assert maps[0].get_content().startswith(b"\x89PNG")  # shows inline in mail clients
     east = next(m for m in results if "[east]" in str(m["Subject"]))
     assert "bur" in east.get_body(("plain",)).get_content().lower()
     # west France's orders sent ahead were checked when F1901M began, and they count

@@ -319,10 +319,8 @@ def test_write_reports(game: GameFolder, tmp_path: Path) -> None:
     record, _ = report.find_record(folder, "F1901M")
     paths = report.write_reports(folder, record)
     names = sorted(p.name for p in paths)
-    expected = ["report.bbcode", "report.html", "report.md", "report.txt"]
-    if report.map_svg(record, record["state_before"]) is not None:
-        expected = sorted([*expected, "map.svg"])
-    assert names == expected
+    assert names == ["map.png", "map.svg", "report.bbcode", "report.html", "report.md",
+                     "report.txt"]
     assert all(p.parent == folder.path / "reports" / "F1901M" for p in paths)
     assert (folder.path / "reports/F1901M/report.txt").read_text().startswith("Example Game\n")
 
@@ -360,18 +358,13 @@ def test_html_screenshot(game: GameFolder, tmp_path: Path, phase: str) -> None:
 
 def test_html_embeds_svg_unescaped(game: GameFolder, monkeypatch: pytest.MonkeyPatch) -> None:
     """The renderer's SVG is trusted markup (it escapes its own text) and goes in inline."""
-    import sys
-    import types
-
-    fake = types.ModuleType("adjudicator.diplomacy.mapsvg")
     calls = []
 
     def render_map_svg(state, results=None, *, dmap=None, title="", show_orders=True):
         calls.append((state["phase"], len(results or []), title, show_orders))
         return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect/></svg>'
 
-    fake.render_map_svg = render_map_svg
-    monkeypatch.setitem(sys.modules, "adjudicator.diplomacy.mapsvg", fake)
+    monkeypatch.setattr(report, "render_map_svg", render_map_svg)
     html = report.render_report(game, "F1901M", "html")
     assert '<section class="card map" aria-label="Map"><svg xmlns=' in html
     assert calls == [("F1901M", 22, "", True)]
