@@ -26,6 +26,15 @@ def _folder(path: str) -> GameFolder:
     return desk_cli.game_folder(path)
 
 
+def _describe_result(result: dict) -> str:
+    """'solo victory of France' / 'draw between England, France' (any game's result)."""
+    if result.get("type") == "draw":
+        return "draw between " + ", ".join(result.get("powers", []))
+    if result.get("winner"):
+        return f"{result.get('type', 'victory')} victory of {result['winner']}"
+    return ", ".join(f"{k} {v}" for k, v in sorted(result.items()))
+
+
 def _read_text(source: str | None) -> str:
     if source in (None, "-"):
         return sys.stdin.read()
@@ -147,7 +156,7 @@ def status(game_dir: str, as_json: bool) -> None:
     st = service.status(_folder(game_dir))
     lines = [f"{st['title']}: {st['phase_name']} ({st['phase']})"]
     if st.get("result"):
-        lines.append(f"game over: {st['result']}")
+        lines.append(f"game over: {_describe_result(st['result'])}")
     lines.append("ordered: " + (", ".join(st["ordered"]) or "nobody"))
     lines.append("missing: " + (", ".join(st["missing"]) or "nobody"))
     if "treasury" in st:  # Axis & Allies
@@ -194,7 +203,7 @@ def adjudicate(game_dir: str, force: bool, dice_file: str | None, as_json: bool)
                         f"({land.get('end_reason')}, {land.get('rounds')} rounds)")
     text.append(f"now: {st['phase_name']} ({st['phase']})")
     if st.get("result"):
-        text.append(f"game over: {st['result']}")
+        text.append(f"game over: {_describe_result(st['result'])}")
     _emit(as_json, {"record": {k: v for k, v in entry.items() if k != "state_before"},
                     "status": st}, "\n".join(text))
 

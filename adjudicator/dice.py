@@ -320,7 +320,7 @@ def reveal(folder_path: str | os.PathLike, round: int | None = None,
             return [cur]
         raise DiceError(
             f"round {round} uses the current seed; rotate it first (revealing it now would "
-            "expose the dice of later rounds) or pass include_current at the end of the game"
+            "expose the dice of later rounds), or wait for the end of the game"
         )
     raise DiceError(f"no stored seed covers round {round}")
 

@@ -261,7 +261,7 @@ def _policy_lines(order_of_loss: tuple[str, ...], battleship_first_hit: bool | N
     if battleship_first_hit is not None:
         lines.append("bb takes first hit: " + ("yes" if battleship_first_hit else "no"))
     if keep_land_units is not None:
-        lines.append(f"keep {keep_land_units} land units")
+        lines.append(f"keep {keep_land_units} land unit{'' if keep_land_units == 1 else 's'}")
     if submerge is not None:
         lines.append("submerge: " + submerge.replace("-", " "))
     return lines

@@ -321,7 +321,9 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
     emit(as_json, {"schedule": sched, "settings": desk},
           f"{folder.path.name} {sched.get('phase')}: deadline {sched.get('deadline') or 'none'}"
           + (" (paused)" if sched.get("paused") else "")
-          + f"\nlengths {desk.get('deadlines', {})}, grace {desk.get('grace', '0h')}, "
+          + "\nlengths " + (", ".join(f"{k} {v}" for k, v in desk.get("deadlines", {}).items())
+                             or "none")
+          + f", grace {desk.get('grace', '0h')}, "
             f"early {desk.get('early', True)}, reminder {desk.get('reminder', '12h')}")
 
 
