@@ -24,6 +24,7 @@ from adjudicator.store import (
     now_iso,
     read_json,
     sha256_text,
+    validate_game_name,
 )
 
 
@@ -112,12 +113,18 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
         "created": now_iso(),
         "options": options,
     }
-    folder = GameFolder.create(path, state, settings)
-    # every game gets a secret seed; only its commitment is published (docs/dice.md)
-    with folder.lock():
-        commit = dice_mod.save_seed(folder.path, dice_mod.new_seed())
+    if getattr(game, "uses_dice", False):
+        # A game with dice gets a secret seed; only its commitment is published
+        # (docs/dice.md). The seed is on disk before game.json exists, so no game ever
+        # lacks the seed its settings commit to; a leftover from an attempt killed before
+        # game.json was written has committed nothing and is replaced.
+        validate_game_name(Path(path).name)
+        if (Path(path) / "game.json").exists():
+            raise StoreError(f"{path} already holds a game")
+        Path(path).mkdir(parents=True, exist_ok=True)
+        commit = dice_mod.save_seed(path, dice_mod.new_seed(), overwrite=True)
         settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit}
-        folder.write_settings(settings)
+    folder = GameFolder.create(path, state, settings)
     _desk_hook(folder, "created", {"game": kind, "title": settings["title"]})
     return folder
 
@@ -420,8 +427,16 @@ def _dice_round(game: Game, state: dict) -> int:
     return int(round_of(state)) if round_of else 1
 
 
+def _game_with_dice(folder: GameFolder) -> Game:
+    game = game_of(folder)
+    if not getattr(game, "uses_dice", False):
+        raise GameError(f"{game.name} uses no dice: there is no seed to verify, reveal or rotate")
+    return game
+
+
 def verify_dice(folder: GameFolder, seeds: list[bytes]) -> dict:
     """Recompute every derived die in history with the revealed ``seeds``."""
+    _game_with_dice(folder)
     blocks = [r["dice"] for r in folder.history() if r.get("dice")]
     problems = dice_mod.verify_rolls(seeds, folder.path.name, blocks)
     rolls = sum(len(b.get("rolls", [])) for b in blocks)
@@ -435,7 +450,7 @@ def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
     A seed is never published while a round it covers is still being played: a retired
     seed can still cover the current round (rotated mid-round), and publishing it would let
     the powers still to move reword their orders until the dice suit them."""
-    game = game_of(folder)
+    game = _game_with_dice(folder)
     state = folder.read_state()
     over = game.is_over(state)
     if over:
@@ -451,7 +466,7 @@ def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
 def rotate_dice_seed(folder: GameFolder) -> dict:
     """Retire the seed in use; a new one covers the next round, so finished rounds can be
     revealed (``adj reveal GAME --round N``) while later dice stay secret."""
-    game = game_of(folder)
+    game = _game_with_dice(folder)
     with folder.lock():
         state = current_state(folder, game)
         rnd = _dice_round(game, state)

@@ -224,3 +224,9 @@ def test_the_acknowledgement_names_units_left_without_orders(game):
     ack = js("orders", game, "--power", "Germany", "-",
              input="A Mun - Ruh\nA Ber - Kie\nF Kie - Den\n")
     assert ack["summary"] == []
+
+
+def test_a_game_without_dice_has_no_seed_and_says_so(game):
+    assert not (Path(game) / "secret").exists()
+    err = js("reveal", game, code=1)
+    assert "uses no dice" in err["error"]
