@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from aa_scenario import ED, blank, mv, put, rules_of
 
-from adjudicator.axis_allies.data import load_edition
-from adjudicator.axis_allies.movement import CarrierPlan, Load, MoveRequest
+from adjudicator.axis_allies.movement import CarrierPlan, Load
 from adjudicator.axis_allies.movement import UnitCount as U
-from adjudicator.axis_allies.state import Board, add_unit, initial_state
+from adjudicator.axis_allies.state import Board
 from adjudicator.axis_allies.validate import (
     check_air_landed,
     check_combat_moves,
@@ -18,31 +18,6 @@ from adjudicator.axis_allies.validate import (
     pending_battles,
     summarise,
 )
-
-ED = load_edition("aa1942")
-
-
-def blank(power: str, step: str = "combat", **control: str) -> dict:
-    """The opening controllers with no units on the board, ``power`` to move."""
-    s = initial_state(ED)
-    s["units"] = []
-    s["turn"].update(power=power, step=step)
-    for t, p in control.items():
-        s["controllers"][t] = p
-        s["turn_start_controllers"][t] = p
-    return s
-
-
-def put(s: dict, power: str, utype: str, loc: str, n: int = 1, aboard: str | None = None):
-    return [add_unit(s, power, utype, loc, aboard=aboard) for _ in range(n)]
-
-
-def mv(power: str, units: dict[str, int], *path: str, given: bool = True, **kw) -> MoveRequest:
-    return MoveRequest(power, tuple(U(u, n) for u, n in units.items()), tuple(path), given, **kw)
-
-
-def rules_of(plan) -> list[str]:
-    return [e.rule for e in plan.errors]
 
 
 def combat(s, power, *reqs, plans=()):

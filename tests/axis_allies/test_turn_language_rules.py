@@ -8,13 +8,12 @@ position on an emptied board (as in test_movement.py) so only what matters is on
 from __future__ import annotations
 
 import pytest
+from aa_scenario import ED, blank, mv, put, rules_of
 
-from adjudicator.axis_allies.data import load_edition
-from adjudicator.axis_allies.movement import CarrierPlan, Load, MoveRequest
+from adjudicator.axis_allies.movement import CarrierPlan, Load
 from adjudicator.axis_allies.movement import UnitCount as U
 from adjudicator.axis_allies.orders import Move
 from adjudicator.axis_allies.parser import parse_turn, parse_turn_script
-from adjudicator.axis_allies.state import add_unit, initial_state
 from adjudicator.axis_allies.turn import resolve_turn
 from adjudicator.axis_allies.validate import (
     check_combat_moves,
@@ -22,30 +21,6 @@ from adjudicator.axis_allies.validate import (
     requests_from_orders,
 )
 from adjudicator.dice import FixedDice
-
-ED = load_edition("aa1942")
-
-
-def blank(power: str, step: str = "combat", **control: str) -> dict:
-    s = initial_state(ED)
-    s["units"] = []
-    s["turn"].update(power=power, step=step)
-    for t, p in control.items():
-        s["controllers"][t] = p
-        s["turn_start_controllers"][t] = p
-    return s
-
-
-def put(s: dict, power: str, utype: str, loc: str, n: int = 1, aboard: str | None = None):
-    return [add_unit(s, power, utype, loc, aboard=aboard) for _ in range(n)]
-
-
-def mv(power: str, units: dict[str, int], *path: str, given: bool = True, **kw) -> MoveRequest:
-    return MoveRequest(power, tuple(U(u, n) for u, n in units.items()), tuple(path), given, **kw)
-
-
-def rules_of(plan) -> list[str]:
-    return [e.rule for e in plan.errors]
 
 
 def requests(text: str, power: str, section: str = "combat_moves") -> list:
