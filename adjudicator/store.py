@@ -68,15 +68,24 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+def _umask_mode() -> int:
+    """The mode an ordinary new file gets (0666 less the umask): temp files start at 0600,
+    and reports meant for a web server must not stay private by accident."""
+    current = os.umask(0)
+    os.umask(current)
+    return 0o666 & ~current
+
+
 def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None:
-    """Write ``data`` to ``path`` so readers see the old or the new file, never a mix."""
+    """Write ``data`` to ``path`` so readers see the old or the new file, never a mix.
+
+    ``mode`` defaults to that of an ordinary new file; secrets pass ``0o600``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        if mode is not None:
-            os.fchmod(fd, mode)
+        os.fchmod(fd, _umask_mode() if mode is None else mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()

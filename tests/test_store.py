@@ -145,3 +145,14 @@ def test_latest_submissions_keeps_powers_with_a_common_prefix_apart(folder):
     latest = folder.latest_submissions("S1901M")
     assert {p: (s.version, s.text) for p, s in latest.items()} == {
         "Soviet": (2, "c\n"), "Soviet-Union": (1, "b\n")}
+
+
+def test_ordinary_files_get_ordinary_permissions_and_secrets_stay_private(tmp_path):
+    old = os.umask(0o022)
+    try:
+        atomic_write(tmp_path / "report.txt", "public\n")
+        atomic_write(tmp_path / "seed", "secret\n", mode=0o600)
+    finally:
+        os.umask(old)
+    assert (tmp_path / "report.txt").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "seed").stat().st_mode & 0o777 == 0o600
