@@ -460,6 +460,57 @@ def best_spot(poly, avoid: list[tuple[float, float]], near, radius: float) -> tu
     return (round(best[0], 1), round(best[1], 1))
 
 
+# A province name must not sit under a unit token: its box (as the renderer draws it, see
+# ``label_box``) keeps LABEL_CLEAR from every unit spot (the token reaches ~19 px, hold
+# octagons and support rings ~24) and LABEL_CLEAR_SC from every supply-centre marker.
+LABEL_CLEAR = 24.0
+LABEL_CLEAR_SC = 10.0
+
+
+def label_box(text: str, x: float, y: float, sea: bool) -> tuple[float, float, float, float]:
+    """Approximate box of a province label centred at (x, y): mapsvg.py draws it with its
+    baseline at y + 5, 14 px bold (land) or 15 px italic (sea)."""
+    half = (len(text) * (9.0 if sea else 10.0) + 2.0) / 2
+    return (x - half, y - 6.0, x + half, y + 8.5)
+
+
+def box_distance(pt, box) -> float:
+    dx = max(box[0] - pt[0], 0.0, pt[0] - box[2])
+    dy = max(box[1] - pt[1], 0.0, pt[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def clear_label(pid: str, sea: bool, start, poly, spots, markers) -> tuple[float, float]:
+    """``start`` if the name's box there is clear of units and centre markers and inside the
+    province; otherwise the nearby point that does best on those (clearance first, then
+    staying inside the outline, then staying close to ``start``)."""
+
+    def score(x, y):
+        box = label_box(pid, x, y, sea)
+        uc = min((box_distance(s, box) for s in spots), default=99.0)
+        mc = min((box_distance(m, box) for m in markers), default=99.0)
+        corners = sum(point_in_poly(cx, cy, poly) for cx, cy in
+                      ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])))
+        ok = uc >= LABEL_CLEAR and mc >= LABEL_CLEAR_SC and corners == 4
+        return ok, (3 * min(uc, LABEL_CLEAR) + 2 * min(mc, LABEL_CLEAR_SC) + 8 * corners
+                    + 0.5 * min(dist_to_border(x, y, poly), 12.0)
+                    - 0.08 * math.dist((x, y), start))
+
+    ok, _ = score(*start)
+    if ok:
+        return start
+    best, best_score = start, -math.inf
+    for dx in range(-66, 67, 3):
+        for dy in range(-51, 52, 3):
+            x, y = start[0] + dx, start[1] + dy
+            if not point_in_poly(x, y, poly):
+                continue
+            _, sc = score(x, y)
+            if sc > best_score:
+                best, best_score = (x, y), sc
+    return (round(best[0], 1), round(best[1], 1))
+
+
 def on_land(pt: tuple[float, float]) -> bool:
     """Whether a point is land according to the hand-drawn coast loops (last loop wins)."""
     land = False
@@ -555,6 +606,12 @@ def main(positions_csv: str) -> int:
             c = np.mean([mesh.pts[v] for v in part], axis=0)
             problems.append(f"{name}: stray part near ({c[0]:.0f}, {c[1]:.0f})")
 
+    centres = {}
+    for pid in sorted(data["provinces"]):
+        unit = provs[pid]
+        if data["provinces"][pid]["supply_centre"]:
+            centres[pid] = best_spot(polys[pid], [unit], (unit[0] + 22, unit[1] + 22), 26.0)
+    all_spots = list(provs.values()) + list(coast_pts.values())
     out_provs = {}
     for pid in sorted(data["provinces"]):
         p = data["provinces"][pid]
@@ -562,13 +619,13 @@ def main(positions_csv: str) -> int:
         unit = provs[pid]
         if not point_in_poly(*unit, poly):
             problems.append(f"{pid}: unit spot outside its outline")
-        sc = None
-        if p["supply_centre"]:
-            sc = best_spot(poly, [unit], (unit[0] + 22, unit[1] + 22), 26.0)
+        sc = centres.get(pid)
         avoid = [unit] + ([sc] if sc else [])
         if pid in coast_pts_parent(coast_pts):
             avoid += [c for loc, c in coast_pts.items() if loc.startswith(pid + "/")]
         label = best_spot(poly, avoid, (unit[0], unit[1] - 28), 30.0)
+        label = clear_label(pid, kinds[pid] == "sea", label, poly, all_spots,
+                            list(centres.values()))
         out_provs[pid] = {
             "name": p["name"],
             "kind": kinds[pid],

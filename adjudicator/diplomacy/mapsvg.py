@@ -42,6 +42,13 @@ SEA = "#b5d3ea"
 NEUTRAL = "#d8d2c2"
 BORDER = "#5a5043"
 FAILED = "#d11a1a"
+CASING = "#111111"  # dark outline under every order line, so light colours read anywhere
+
+# Clearances around a unit spot (map pixels). A unit token reaches about 19 px from its spot
+# (the fleet's hull); hold octagons, support rings and build rings about 24.
+ARROW_START = 21.0  # order lines start just outside the unit that gives the order
+ARROW_END_UNIT = 26.0  # an arrowhead stops short of a unit standing at its destination
+ARROW_END_EMPTY = 12.0  # ... or a little before the centre of an empty province
 
 
 # --- data ------------------------------------------------------------------------------
@@ -121,7 +128,10 @@ def _shorten(a, b, start: float, end: float):
     )
 
 
-def _arrow_head(tip, frm, size: float = 18.0) -> list[tuple[float, float]]:
+HEAD = 18.0  # arrowhead length
+
+
+def _arrow_head(tip, frm, size: float = HEAD) -> list[tuple[float, float]]:
     dx, dy = tip[0] - frm[0], tip[1] - frm[1]
     L = math.hypot(dx, dy) or 1.0
     ux, uy = dx / L, dy / L
@@ -174,6 +184,7 @@ class _Picture:
         self.show_orders = show_orders
         self.provs = geo["provinces"]
         self.coasts = geo["coasts"]
+        self._occupied: set[str] | None = None
 
     # where things are
     def anchor(self, loc: str | None) -> tuple[float, float] | None:
@@ -186,6 +197,15 @@ class _Picture:
         if pid in self.provs:
             return tuple(self.provs[pid]["unit"])
         return None
+
+    def occupied(self, loc: str | None) -> bool:
+        """Whether a unit is drawn in ``loc``'s province (any coast)."""
+        if not loc:
+            return False
+        if self._occupied is None:
+            self._occupied = {str(u.get("loc", "")).lower().split("/", 1)[0]
+                              for u in self.state.get("units") or []}
+        return loc.lower().split("/", 1)[0] in self._occupied
 
     def _is_dislodged(self, loc: str) -> bool:
         return any(str(d.get("loc", "")).lower() == loc.lower()
@@ -261,8 +281,8 @@ class _Picture:
                    font_style="italic" if sea else "normal",
                    font_weight="normal" if sea else "bold",
                    fill="#2a4f73" if sea else "#3b3226",
-                   stroke="#ffffff" if not sea else "none", stroke_width=2.5,
-                   stroke_opacity=0.6, paint_order="stroke")
+                   stroke=SEA if sea else "#ffffff", stroke_width=3 if sea else 2.5,
+                   stroke_opacity=0.85 if sea else 0.6, paint_order="stroke")
             out.append(el)
         for loc, c in sorted(self.coasts.items()):
             x, y = c["label"]
@@ -376,16 +396,24 @@ class _Picture:
 
     def _line(self, el: Element, pts, colour: str, width: float, opacity: float,
               dash: str | None = None, head: bool = True) -> None:
-        d = _path_d(pts)
-        el.add("path", d=d, stroke="#1a1a1a", stroke_width=width + 2.5, fill="none",
-               stroke_opacity=opacity * 0.8, stroke_linecap="round", stroke_linejoin="round",
-               **({"stroke_dasharray": dash} if dash else {}))
+        """A line with a dark casing (so light colours read on land and sea alike) and,
+        with ``head``, an arrowhead whose tip is the last point; the shaft stops inside
+        the head so it never pokes out past the tip."""
+        shaft = list(pts)
+        if head:
+            tri = _arrow_head(pts[-1], pts[-2])
+            _, shaft[-1] = _shorten(pts[-2], pts[-1], 0, HEAD * 0.6)
+        d = _path_d(shaft)
+        dashes = {"stroke_dasharray": dash} if dash else {}
+        el.add("path", d=d, stroke=CASING, stroke_width=width + 3.5, fill="none",
+               stroke_opacity=opacity, stroke_linecap="round", stroke_linejoin="round",
+               class_="casing", **dashes)
         el.add("path", d=d, stroke=colour, stroke_width=width, fill="none",
                stroke_opacity=opacity, stroke_linecap="round", stroke_linejoin="round",
-               **({"stroke_dasharray": dash} if dash else {}))
+               **dashes)
         if head:
-            el.add("polygon", points=_pts(_arrow_head(pts[-1], pts[-2])), fill=colour,
-                   fill_opacity=opacity, stroke="#1a1a1a", stroke_width=1.2,
+            el.add("polygon", points=_pts(tri), fill=colour, fill_opacity=opacity,
+                   stroke=CASING, stroke_width=1.8, stroke_linejoin="round",
                    stroke_opacity=opacity)
 
     def _move_path(self, r: OrderResult) -> list[tuple[float, float]] | None:
@@ -406,8 +434,10 @@ class _Picture:
                 pts.append(nxt)
                 cur = nxt
         pts.append(b)
-        s, _ = _shorten(pts[0], pts[1], 14, 0)
-        _, e = _shorten(pts[-2], pts[-1], 0, 15)
+        start = 16.0 if r.kind == "retreat" and self._is_dislodged(r.loc) else ARROW_START
+        end = ARROW_END_UNIT if self.occupied(r.dest) else ARROW_END_EMPTY
+        s, _ = _shorten(pts[0], pts[1], start, 0)
+        _, e = _shorten(pts[-2], pts[-1], 0, end)
         return [s] + pts[1:-1] + [e]
 
     def _order_move(self, el, r, moves):
@@ -430,8 +460,8 @@ class _Picture:
         if c is None:
             return False
         st = self._style(r)
-        el.add("polygon", points=_pts(_octagon(c, 19)), fill="none", stroke="#1a1a1a",
-               stroke_width=5, stroke_opacity=st["opacity"])
+        el.add("polygon", points=_pts(_octagon(c, 19)), fill="none", stroke=CASING,
+               stroke_width=6, stroke_opacity=st["opacity"])
         el.add("polygon", points=_pts(_octagon(c, 19)), fill="none", stroke=st["colour"],
                stroke_width=3, stroke_opacity=st["opacity"])
         if not r.success:
@@ -455,17 +485,17 @@ class _Picture:
                     return False
                 path = [t, d]
             mid = _along(path, 0.5)
-            s, e = _shorten(a, mid, 14, 3)
+            s, e = _shorten(a, mid, ARROW_START, 3)
             self._line(el, [s, e], st["colour"], 3, st["opacity"], dash="8 5", head=False)
             el.add("circle", cx=_fmt(mid[0]), cy=_fmt(mid[1]), r=4, fill=st["colour"],
                    stroke="#1a1a1a", stroke_width=1.2, fill_opacity=st["opacity"])
             fail_at = _along([s, e], 0.5)
         else:
             el.cls += " support-hold"
-            s, e = _shorten(a, t, 14, 21)
+            s, e = _shorten(a, t, ARROW_START, 21)
             self._line(el, [s, e], st["colour"], 3, st["opacity"], dash="8 5", head=False)
-            el.add("circle", cx=_fmt(t[0]), cy=_fmt(t[1]), r=21, fill="none", stroke="#1a1a1a",
-                   stroke_width=4.5, stroke_dasharray="7 5", stroke_opacity=st["opacity"])
+            el.add("circle", cx=_fmt(t[0]), cy=_fmt(t[1]), r=21, fill="none", stroke=CASING,
+                   stroke_width=6, stroke_dasharray="7 5", stroke_opacity=st["opacity"])
             el.add("circle", cx=_fmt(t[0]), cy=_fmt(t[1]), r=21, fill="none",
                    stroke=st["colour"], stroke_width=2.5, stroke_dasharray="7 5",
                    stroke_opacity=st["opacity"])
@@ -480,11 +510,11 @@ class _Picture:
             return False
         st = self._style(r)
         # a dashed path army -> fleet -> destination, and a triangle round the fleet
-        s, _ = _shorten(t, f, 14, 0)
-        _, e = _shorten(f, d, 0, 15)
+        s, _ = _shorten(t, f, ARROW_START, 0)
+        _, e = _shorten(f, d, 0, ARROW_END_UNIT if self.occupied(r.dest) else ARROW_END_EMPTY)
         self._line(el, [s, f, e], st["colour"], 2.5, st["opacity"], dash="3 5", head=False)
         tri = [(f[0], f[1] - 24), (f[0] + 21, f[1] + 13), (f[0] - 21, f[1] + 13)]
-        el.add("polygon", points=_pts(tri), fill="none", stroke="#1a1a1a", stroke_width=4.5,
+        el.add("polygon", points=_pts(tri), fill="none", stroke=CASING, stroke_width=6,
                stroke_opacity=st["opacity"], stroke_linejoin="round")
         el.add("polygon", points=_pts(tri), fill="none", stroke=st["colour"], stroke_width=2.5,
                stroke_opacity=st["opacity"], stroke_linejoin="round")
@@ -511,8 +541,8 @@ class _Picture:
         ghost = self.unit(r.power, r.unit_type or "A", r.loc, ghost=True)
         if ghost:
             el.shapes.extend(ghost.shapes)
-        el.add("circle", cx=_fmt(c[0]), cy=_fmt(c[1]), r=22, fill="none", stroke="#1a1a1a",
-               stroke_width=5, stroke_opacity=st["opacity"])
+        el.add("circle", cx=_fmt(c[0]), cy=_fmt(c[1]), r=22, fill="none", stroke=CASING,
+               stroke_width=6.5, stroke_opacity=st["opacity"])
         el.add("circle", cx=_fmt(c[0]), cy=_fmt(c[1]), r=22, fill="none", stroke=st["colour"],
                stroke_width=3, stroke_opacity=st["opacity"])
         px, py = c[0] + 18, c[1] - 18

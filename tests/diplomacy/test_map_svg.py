@@ -292,3 +292,68 @@ def test_png_export_has_png_header():
     assert half[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(half[16:20], "big") == 918
     with pytest.raises(ValueError):
         svg_to_png(svg, scale=0)
+
+
+def test_order_lines_have_a_dark_casing():
+    """Every order line is drawn twice: a dark, wider casing under the power's colour, so
+    light colours (Russia's white) read on land and sea."""
+    root = parse(render_map_svg(busy_state(), busy_results()))
+    for g in groups(root, "order"):
+        if not {"move", "support", "convoy"} & set(g.get("class").split()):
+            continue
+        casings = g.findall(f"{NS}path[@class='casing']")
+        assert casings, g.get("id")
+        for casing in casings:
+            line = [p for p in g.findall(f"{NS}path")
+                    if p.get("d") == casing.get("d") and p.get("class") != "casing"]
+            assert line, g.get("id")
+            assert float(casing.get("stroke-width")) >= float(line[0].get("stroke-width")) + 3
+            assert casing.get("stroke") == "#111111"
+
+
+def _path_ends(g: ET.Element) -> tuple[tuple[float, float], tuple[float, float]]:
+    nums = [tuple(map(float, pt.split(","))) for pt in
+            g.find(f"{NS}path[@class='casing']").get("d").replace("M", "").split(" L")]
+    return nums[0], nums[-1]
+
+
+def test_chained_moves_read_as_two_arrows():
+    """A ber -> kie and F kie -> hol: the first arrowhead stops clear of the unit in Kiel and
+    the second arrow starts clear of it, so they do not join into one ber -> hol arrow."""
+    from adjudicator.diplomacy.mapsvg import load_geometry
+
+    kie = load_geometry()["provinces"]["kie"]["unit"]
+    st = opening_state()
+    res = [R("Germany", "A ber - kie", "move", "A", "ber", dest="kie"),
+           R("Germany", "F kie - hol", "move", "F", "kie", dest="hol")]
+    root = parse(render_map_svg(st, res))
+    first, second = groups(root, "order", "move")
+    tip = tuple(map(float, first.find(f"{NS}polygon").get("points").split()[0].split(",")))
+    start, _ = _path_ends(second)
+    assert ((tip[0] - kie[0]) ** 2 + (tip[1] - kie[1]) ** 2) ** 0.5 >= 24  # outside the fleet
+    assert ((start[0] - kie[0]) ** 2 + (start[1] - kie[1]) ** 2) ** 0.5 >= 20
+    assert ((tip[0] - start[0]) ** 2 + (tip[1] - start[1]) ** 2) ** 0.5 >= 30
+
+
+def test_labels_clear_of_unit_tokens():
+    """No province name sits under a unit token: its box (estimated from the drawn text)
+    keeps clear of a 19 px circle round every unit spot (a fleet reaches ~19 px)."""
+    from adjudicator.diplomacy.mapsvg import load_geometry
+
+    geo = load_geometry()
+    spots = [p["unit"] for p in geo["provinces"].values()]
+    spots += [c["unit"] for c in geo["coasts"].values()]
+    root = parse(render_map_svg(opening_state()))
+    seen = 0
+    for g in groups(root, "label"):
+        t = g.find(f"{NS}text")
+        sea = "sea" in g.get("class").split()
+        x, base = float(t.get("x")), float(t.get("y"))
+        half = (len(t.text) * (9.0 if sea else 10.0) + 2) / 2
+        box = (x - half, base - 11, x + half, base + 3.5)
+        for sx, sy in spots:
+            dx = max(box[0] - sx, 0, sx - box[2])
+            dy = max(box[1] - sy, 0, sy - box[3])
+            assert (dx * dx + dy * dy) ** 0.5 > 19, (t.text, (sx, sy))
+        seen += 1
+    assert seen == len(M.provinces)
