@@ -302,3 +302,17 @@ def test_a_bombarding_ship_that_stayed_put_cannot_move_in_noncombat():
                FixedDice([1] * 40))
     move = next(r for r in res.results if r["section"] == "noncombat")
     assert not move["success"] and move["rule"] == "fought-this-turn"
+
+
+def test_placement_lines_are_a_priority_list_at_a_shared_complex():
+    # Germany's complex mobilises 10: the first line (11 infantry, one over) keeps 10, and the
+    # later submarine line at the same complex gets no room; both leftovers are refunded.
+    s = fresh()
+    turn_of(s, "germany")
+    def count(state: dict, region: str, utype: str) -> int:
+        return sum(1 for u in units_at(state, region, "germany") if u["type"] == utype)
+
+    res = play(s, "germany", "buy 11 inf, 1 sub\nplace: 11 inf Germany\nplace: 1 sub sz 5\n")
+    assert count(res.state, "germany", "infantry") - count(s, "germany", "infantry") == 10
+    assert count(res.state, "sz5", "submarine") == count(s, "sz5", "submarine")
+    assert res.events["refunds"] == {"infantry": 1, "submarine": 1}
