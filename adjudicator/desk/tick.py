@@ -128,7 +128,10 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
             to = [r["email"] for p in missing if (r := roster.holder(p))]
             game_audit(folder.path).append("reminder", {"phase": phase, "powers": missing,
                                                         "to": to})
-            report.actions.append("reminded: " + ", ".join(missing))
+            unplayed = [p for p in missing if not roster.holder(p)]
+            report.actions.append("reminded: " + (", ".join(p for p in missing if p not in unplayed)
+                                                  or "nobody")
+                                  + (f" (no player: {', '.join(unplayed)})" if unplayed else ""))
             mails.append((to, f"[{name}] Reminder: orders due {sched['deadline']}",
                           (f"Orders for {game.phase_name(state)} ({phase}) are due at "
                           f"{sched['deadline']}.\nStill missing: {', '.join(missing)}.\n"),
