@@ -46,8 +46,10 @@ def test_tick_before_deadline_does_nothing_and_is_idempotent(desk, clock):
 
 def test_reminder_once_per_phase_to_missing_players(desk, clock):
     clock("2025-03-03T01:00:00Z")  # 11h before the deadline, reminder window is 12h
+    first = tick_game(desk.folder())
     tick_game(desk.folder())
-    tick_game(desk.folder())
+    [said] = [a for a in first.actions if a.startswith("reminded: ")]
+    assert "no player: Austria" in said  # only powers with a player get mail
     reminders = [m for m in desk.outbox() if "Reminder" in str(m["Subject"])
                  and "[g1]" in str(m["Subject"])]
     assert len(reminders) == 1
