@@ -41,6 +41,21 @@ class GameError(AdjudicatorError):
     """An operation that the game's current state does not allow."""
 
 
+class PositionError(AdjudicatorError):
+    """A written position (``adj new ... --from FILE``) that cannot be a game's state.
+
+    ``problems`` lists every problem found, each located (line and column of the text,
+    or 0 when the problem is not tied to a place) with suggestions for mistyped names,
+    so the moderator can fix them all in one go.
+    """
+
+    def __init__(self, problems: list[OrderError]) -> None:
+        self.problems = list(problems)
+        lines = [p.describe() + (f"\n    {p.text}" if p.text else "") for p in self.problems]
+        noun = "problem" if len(lines) == 1 else "problems"
+        super().__init__(f"the position has {len(lines)} {noun}:\n  " + "\n  ".join(lines))
+
+
 @dataclass
 class ParseResult:
     """Orders understood from one submission plus per-line errors.
