@@ -41,6 +41,10 @@ class GameError(AdjudicatorError):
     """An operation that the game's current state does not allow."""
 
 
+class ReportError(AdjudicatorError):
+    """A report or map that cannot be produced (no such phase, a broken template...)."""
+
+
 class PositionError(AdjudicatorError):
     """A written position (``adj new ... --from FILE``) that cannot be a game's state.
 
@@ -56,11 +60,27 @@ class PositionError(AdjudicatorError):
         super().__init__(f"the position has {len(lines)} {noun}:\n  " + "\n  ".join(lines))
 
 
+@dataclass(frozen=True)
+class ParsedOrder:
+    """One understood order: where it was (1-based ``line``), its text, and the order object.
+
+    ``power`` is the power a line names for itself (Diplomacy: ``France: A Par - Bur``), when
+    it does; ``section`` the part of a turn the order belongs to (Axis & Allies: purchase,
+    combat move...), when the game has sections.
+    """
+
+    line: int
+    text: str
+    order: object
+    power: str | None = None
+    section: str = ""
+
+
 @dataclass
 class ParseResult:
     """Orders understood from one submission plus per-line errors.
 
-    ``orders`` holds ``(line_number, order)`` pairs in submission order; a bad
+    ``orders`` holds :class:`ParsedOrder` items in submission order; a bad
     line adds an error and never removes the good lines around it.
     """
 

@@ -1,129 +1,363 @@
-"""The one small interface between the game-agnostic core and each game.
+"""The one interface between the game-agnostic core and each game: :class:`BaseGame`.
 
-The store, CLI, mail desk and renderer see a game only through :class:`Game`.
-Every method is a plain function of plain data: states are JSON-serialisable
-dicts, so resolution can be replayed from history byte for byte.
+The store, service, CLI, mail desk and publishing code see a game only through this class.
+Every method is a plain function of plain data: states are JSON-serialisable dicts, so a
+resolution can be replayed from history byte for byte, and a game never touches a file (the
+core reads and writes every one).
+
+A game family subclasses :class:`BaseGame` and implements the abstract methods; every other
+method has a safe default here, the way python-chess variants override only the rules they
+change (``is_variant_end`` and friends). The core calls the defaults without asking whether a
+game "has" a method, so there is one place to read what an optional hook means.
+
+Which game a folder holds is one value, the registry key stored in the state
+(``state["game"]``); :mod:`adjudicator.registry` turns it into a game object bound to its
+:class:`~adjudicator.registry.GameSpec` (data folder, default options).
 """
 
 from __future__ import annotations
 
+import difflib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from adjudicator.errors import OrderError, ParseResult
+from adjudicator.errors import AdjudicatorError, GameError, OrderError, ParseResult
+from adjudicator.store import SCHEMA_VERSION
+from adjudicator.suggest import normalize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from adjudicator.registry import GameSpec
+
+#: How close a mistyped power name must be to count as that power ("Frnace" -> France).
+#: One cutoff for every game: a name a player sees accepted in one game is accepted alike in
+#: another.
+POWER_CUTOFF = 0.75
 
 
-@dataclass
+# --- typed values the core reads -----------------------------------------------------------
+@dataclass(frozen=True)
 class Resolution:
-    """What ``Game.resolve`` returns: the next state and what happened."""
+    """What :meth:`BaseGame.resolve` returns: the next state and what happened."""
 
     state: dict
-    results: list[dict]  # one JSON record per order (game-specific shape, documented per game)
-    events: dict = field(default_factory=dict)  # JSON facts for reports (captures, dislodgements...)
+    results: list[dict]  # one JSON record per order; common keys: see :class:`OrderResult`
+    events: dict = field(default_factory=dict)  # game-specific JSON facts for the reports
 
 
-class Game(Protocol):
-    name: str  # registry key, e.g. "diplomacy"
-    family: str  # template / grammar family, e.g. "diplomacy"
-    variant: str  # data folder under games/, e.g. "diplomacy-standard"
+@dataclass(frozen=True)
+class OrderResult:
+    """The fields of a history ``results`` entry that every game writes.
 
-    def new_state(self, options: dict[str, Any]) -> dict:
-        """The opening position."""
+    Each game stores more (Diplomacy the unit and locations, Axis & Allies the section of the
+    turn); ``details`` keeps those, so :meth:`to_json` gives the stored record back unchanged.
+    """
 
-    def powers(self, state: dict) -> list[str]:
-        """All powers of the game, in the game's canonical order."""
+    power: str
+    order: str  # canonical text of the order as understood
+    success: bool
+    outcome: str  # one word: moves, bounced, done, failed, nmr...
+    reason: str | None = None  # why it failed (or was void, or was a default)
+    details: Mapping[str, Any] = field(default_factory=dict)
 
-    def canonical_power(self, name: str) -> str | None:
-        """Lenient power lookup ("france", "French" -> "France"), None when unknown."""
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> OrderResult:
+        common = {"power", "order", "success", "outcome", "reason"}
+        return cls(power=str(data.get("power", "")), order=str(data.get("order", "")),
+                   success=bool(data.get("success", True)),
+                   outcome=str(data.get("outcome", "")), reason=data.get("reason") or None,
+                   details={k: v for k, v in data.items() if k not in common})
 
-    def phase_name(self, state: dict) -> str:
-        """Human name of the current phase ("Spring 1901 Movement")."""
+    def to_json(self) -> dict:
+        return {**self.details, "power": self.power, "order": self.order,
+                "success": self.success, "outcome": self.outcome, "reason": self.reason}
 
-    def parse(self, text: str, state: dict | None = None) -> ParseResult:
-        """Orders from text, with per-line syntax errors. ``state`` may be None (syntax only)."""
-
-    def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
-        """Accepted orders plus rule errors. Never changes ``state``."""
-
-    def who_must_act(self, state: dict) -> list[str]:
-        """Powers whose orders the current phase waits for."""
-
-    def resolve(self, state: dict, orders_by_power: dict[str, list], dice: Any = None) -> Resolution:
-        """Resolve the current phase. Powers missing from ``orders_by_power`` get the NMR rule."""
-
-    def order_text(self, order: Any) -> str:
-        """Canonical text of one order, which ``parse`` reads back to an equal order."""
-
-    def is_over(self, state: dict) -> bool:
-        """Whether the game has ended (victory or draw)."""
-
-    def declare_draw(self, state: dict, powers: list[str]) -> dict:
-        """The state after the moderator declares a draw between ``powers``."""
-
-    def status(self, state: dict) -> dict:
-        """JSON summary for ``adj status``: phase, units, centres or production."""
-
-    def render_report(self, folder: Any, phase: str | None, fmt: str,
-                      template: str | None = None) -> str:
-        """The report of a resolved phase (default: the latest) as text/bbcode/markdown/html."""
-
-    def write_reports(self, folder: Any, record: dict) -> list:
-        """Write every report format (and the map) to ``reports/<phase>/`` after a resolution."""
-
-    def render_map(self, folder: Any, phase: str | None, show_orders: bool = True) -> str:
-        """SVG map: the current position (phase None) or a resolved phase with its orders."""
+    def line(self) -> str:
+        """``France    A par - bur  [bounced: ...]``: one result as the CLI prints it."""
+        mark = "" if self.success else f"  [{self.outcome}" + (f": {self.reason}]" if
+                                                               self.reason else "]")
+        return f"{self.power:<8} {self.order}{mark}"
 
 
-# --- Optional methods --------------------------------------------------------------------
-# The core looks these up with ``getattr`` and has a fallback for each, so a simple game
-# need not define them:
-#
-# ``uses_dice: bool`` (default False). When true, ``resolve`` receives a ``Dice`` source
-#     (``adjudicator.dice``): derived from the game's secret seed, or external dice.
-# ``dice_round(state) -> int`` (default 1): the round whose seed covers this resolution.
-# ``dice_salts(orders_by_power) -> dict[str, list[str]]``: players' salt lines for the dice.
-# ``describe_orders(state, power, orders) -> list[str]``: extra lines for the
-#     acknowledgement (Axis & Allies: resolved paths, IPC spent and left, battles).
-# ``apply_standing(state, power, orders) -> dict | None``: a submission holding only standing
-#     orders takes effect at once and returns the new state (None: not standing orders).
-# A game may also define ``phase_kind(state) -> str``: the kind of the current phase
-# ("movement", "retreat", "adjustment" for Diplomacy; Axis & Allies may say "turn"). The
-# moderator's desk uses it to pick the deadline length. Games without it have one kind.
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a solo win, a side's victory or a draw."""
+
+    kind: str  # "solo", "victory" or "draw"
+    powers: tuple[str, ...]  # the winner, the winning side's powers, or the powers drawing
+    text: str  # one sentence for people: "solo victory of France"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option a moderator may set at ``adj new`` (``--option KEY=VALUE``)."""
+
+    values: tuple[Any, ...]  # the allowed values; the first is the default
+    help: str
+
+    @property
+    def default(self) -> Any:
+        return self.values[0]
+
+    def parse(self, key: str, raw: Any) -> Any:
+        """``raw`` (text from the command line, or a value) as one of :attr:`values`."""
+        for value in self.values:
+            if raw == value or str(raw).strip().lower() == str(value).lower():
+                return value
+        if all(isinstance(v, bool) for v in self.values):
+            text = str(raw).strip().lower()
+            if text in ("1", "yes", "true", "on"):
+                return True
+            if text in ("0", "no", "false", "off"):
+                return False
+        raise AdjudicatorError(f"option {key} must be one of "
+                               + ", ".join(_word(v) for v in self.values) + f", not {raw!r}")
+
+
+def _word(value: Any) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
 DEFAULT_PHASE_KIND = "default"
 
 
-def phase_kind(game: Game, state: dict) -> str:
-    """``game.phase_kind(state)`` when the game defines it, else ``"default"``."""
-    method = getattr(game, "phase_kind", None)
-    if method is None:
+def common_fields(key: str) -> dict:
+    """The fields every new state starts with (``docs/state-format.md``, common part):
+    the state format version and ``game``, the registry key that says which game it is."""
+    return {"schema_version": SCHEMA_VERSION, "game": key, "players": {}, "result": None}
+
+
+# --- the interface -------------------------------------------------------------------------
+class BaseGame(ABC):
+    """A game family (Diplomacy, Axis & Allies) bound to one registry entry.
+
+    Subclasses set :attr:`family` and implement the abstract methods. Everything else has a
+    default that is right for a simple game without dice, standing orders or a map.
+    """
+
+    #: Template and grammar family: ``templates/<family>/``, ``grammar/<family>.lark``.
+    family: ClassVar[str]
+    #: When true, :meth:`resolve` receives a ``Dice`` source (``adjudicator.dice``).
+    uses_dice: ClassVar[bool] = False
+    #: The options a moderator may set at ``adj new`` (``--option KEY=VALUE``).
+    options: ClassVar[Mapping[str, Option]] = {}
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+
+    @property
+    def key(self) -> str:
+        """The registry key: the one value that says which game this is (``state["game"]``)."""
+        return self.spec.key
+
+    @property
+    def data(self) -> str:
+        """The data folder under ``games/``."""
+        return self.spec.data
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.key}>"
+
+    # --- set-up ------------------------------------------------------------------------
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of a new game: the registry entry's defaults, then ``given``.
+
+        Unknown keys and values are refused with the list of known ones, so a typo never
+        creates a game silently played with other rules.
+        """
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(self.options) or "none"
+            raise AdjudicatorError(f"unknown option(s) {', '.join(unknown)} for {self.key}; "
+                                   f"known options: {known}")
+        chosen = {k: opt.default for k, opt in self.options.items()}
+        chosen.update({k: self.options[k].parse(k, v) for k, v in self.spec.options.items()})
+        chosen.update({k: self.options[k].parse(k, v) for k, v in given.items()})
+        return chosen
+
+    def common_fields(self) -> dict:
+        """The fields every state of this game starts with."""
+        return common_fields(self.key)
+
+    @abstractmethod
+    def new_state(self, options: Mapping[str, Any]) -> dict:
+        """The opening position, with options already checked by :meth:`check_options`."""
+
+    def state_from_position(self, text: str, options: Mapping[str, Any]) -> dict:
+        """A state from a written position (``adj new --from FILE``); raises
+        :class:`~adjudicator.errors.PositionError` listing every problem."""
+        raise GameError(f"{self.key} games cannot start from a written position")
+
+    def position_text(self, state: dict) -> str:
+        """The current position in the format :meth:`state_from_position` reads."""
+        raise GameError(f"{self.key} games have no written position format")
+
+    # --- facts -------------------------------------------------------------------------
+    @abstractmethod
+    def powers(self, state: dict | None = None) -> list[str]:
+        """All powers of the game, in the game's canonical order."""
+
+    def power_spellings(self) -> Mapping[str, str]:
+        """Every way of writing each power (name, adjective, id...) -> canonical name."""
+        return {p: p for p in self.powers()}
+
+    def canonical_power(self, name: str) -> str | None:
+        """Lenient power lookup ("france", "French", "Frnace" -> "France"), None when unknown
+        or when two powers are equally close (a guess could order for the wrong power)."""
+        table = {normalize(k): v for k, v in self.power_spellings().items() if normalize(k)}
+        key = normalize(name)
+        if key in table or not key:
+            return table.get(key)
+        scored = sorted(((difflib.SequenceMatcher(None, key, k).ratio(), v)
+                         for k, v in table.items()), reverse=True)
+        best = [(score, power) for score, power in scored if score >= POWER_CUTOFF]
+        if not best or (len(best) > 1 and best[1][0] == best[0][0] and best[1][1] != best[0][1]):
+            return None
+        return best[0][1]
+
+    def power_name(self, power: str) -> str:
+        """How people call ``power`` ("United Kingdom" for ``uk``)."""
+        return power
+
+    @abstractmethod
+    def phase_name(self, state: dict) -> str:
+        """Human name of the current phase ("Spring 1901 Movement")."""
+
+    def phase_kind(self, state: dict) -> str:
+        """The kind of the current phase ("movement", "retreat"...): the desk picks the
+        deadline length by it. Games with one kind of phase keep the default."""
         return DEFAULT_PHASE_KIND
-    return str(method(state) or DEFAULT_PHASE_KIND)
+
+    def phase_sort_key(self, code: str) -> tuple | None:
+        """A chronological sort key of phase ``code`` in its canonical form, or None when it
+        is not a phase of this game. None for every code (the default) means the game cannot
+        order its phases, and accepts orders for the current phase only."""
+        return None
+
+    def normalise_phase(self, code: str) -> str:
+        """A phase code as typed by a person, in the form history records use."""
+        return code.strip()
+
+    @abstractmethod
+    def who_must_act(self, state: dict) -> list[str]:
+        """Powers whose orders the current phase waits for."""
+
+    def is_over(self, state: dict) -> bool:
+        """Whether the game has ended (victory or draw)."""
+        return state.get("result") is not None
+
+    def outcome(self, state: dict) -> Outcome | None:
+        """How the game ended, or None while it runs."""
+        result = state.get("result")
+        if not result:
+            return None
+        powers = tuple(result.get("powers") or ([result["winner"]] if result.get("winner")
+                                                 else []))
+        if result.get("type") == "draw":
+            return Outcome("draw", powers, "draw between " + ", ".join(
+                self.power_name(p) for p in powers))
+        return Outcome(str(result.get("type", "victory")), powers, "victory of " + ", ".join(
+            self.power_name(p) for p in powers))
+
+    def declare_draw(self, state: dict, powers: list[str]) -> dict:
+        """The state after the moderator declares a draw between ``powers``."""
+        return {**state, "result": {"type": "draw", "powers": sorted(powers)}}
+
+    # --- orders ------------------------------------------------------------------------
+    @abstractmethod
+    def parse(self, text: str, state: dict | None = None) -> ParseResult:
+        """Orders from text, with per-line syntax errors. ``state`` may be None (syntax only)."""
+
+    @abstractmethod
+    def order_text(self, order: Any) -> str:
+        """Canonical text of one order, which :meth:`parse` reads back to an equal order."""
+
+    @abstractmethod
+    def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
+        """Accepted orders plus rule errors. Never changes ``state``."""
+
+    def describe_orders(self, state: dict, power: str, orders: list) -> list[str]:
+        """Extra lines for the acknowledgement (what the orders leave out, paths, costs)."""
+        return []
+
+    def apply_standing(self, state: dict, power: str, orders: list) -> dict | None:
+        """A submission holding only standing orders takes effect at once: the new state.
+        None (the default) when these are not standing orders."""
+        return None
+
+    # --- resolution --------------------------------------------------------------------
+    @abstractmethod
+    def resolve(self, state: dict, orders_by_power: Mapping[str, list],
+                dice: Any = None) -> Resolution:
+        """Resolve the current phase. Powers missing from ``orders_by_power`` get the NMR
+        rule. ``dice`` is a ``Dice`` source when :attr:`uses_dice`, else None."""
+
+    def dice_round(self, state: dict) -> int:
+        """The round whose seed covers the current phase (games with dice)."""
+        return 1
+
+    def dice_salts(self, orders_by_power: Mapping[str, list]) -> dict[str, list[str]]:
+        """Players' salt lines for the dice, per power (games with dice)."""
+        return {}
+
+    # --- what people read --------------------------------------------------------------
+    @abstractmethod
+    def status(self, state: dict) -> dict:
+        """JSON summary for ``adj status --json``: units, centres or production."""
+
+    def status_lines(self, state: dict) -> list[str]:
+        """Lines ``adj status`` prints below who has ordered: the game's own summary."""
+        return []
+
+    def result_lines(self, record: dict) -> list[str]:
+        """Lines ``adj adjudicate`` prints for a history record (default: every order with
+        its result). Games add what matters most (battles, eliminations)."""
+        return [OrderResult.from_json(r).line() for r in record.get("results") or []]
+
+    def notable_results(self, record: dict) -> list[OrderResult]:
+        """The results worth a line in a running log (``adj demo``): the failed ones."""
+        return [r for r in map(OrderResult.from_json, record.get("results") or [])
+                if not r.success]
+
+    @abstractmethod
+    def report_context(self, record: dict, state_after: dict, meta: Mapping[str, Any]) -> dict:
+        """The documented context the report templates receive for one history record.
+
+        ``state_after`` is the state that followed the record; ``meta`` holds what the game
+        cannot know: ``title``, ``deadline`` (of the next phase, or None) and
+        ``dice_commitment`` (games with dice)."""
+
+    def map_svg(self, state: dict, results: list[dict] | None = None, *,
+                title: str = "", show_orders: bool = True) -> str | None:
+        """The board as SVG: ``state`` with, when given, the ``results`` of the orders given
+        in it. None (the default) when the game has no drawing."""
+        return None
+
+    #: PNG scale of the map attached to the results mail (mail clients show PNG inline).
+    mail_map_scale: ClassVar[float] = 0.6
 
 
-# A game may also define ``phase_sort_key(code) -> tuple | None``: a chronological sort key
-# for a phase code in its canonical form (the form ``state["phase"]`` uses), or None when
-# ``code`` is not a phase of the game. The moderator's desk uses it to accept mail "orders
-# for a future phase" (stored under ``orders/<code>/`` until that phase begins) and to
-# refuse orders for a past phase clearly. Games without it accept orders for the current
-# phase only: every other code is refused (see :func:`phase_position`).
-
-
-def phase_position(game: Game, code: str, current: str) -> tuple[str, int] | None:
+def phase_position(game: BaseGame, code: str, current: str) -> tuple[str, int] | None:
     """Where phase ``code`` lies relative to the ``current`` phase.
 
     Returns ``(canonical_code, relation)`` with relation -1 (past), 0 (current) or 1
     (future), or None when the game does not know ``code`` as a phase. ``code`` is tried
-    as given and upper-cased (mail is typed by hand). Without ``game.phase_sort_key`` only
-    the current phase is known, so a game that cannot order its phases never stores
-    orders for a phase it might never reach.
+    as given and upper-cased (mail is typed by hand). A game that cannot order its phases
+    (:meth:`BaseGame.phase_sort_key` is None for its current phase) knows only the current
+    phase, so it never stores orders for a phase it might never reach.
     """
     candidates = list(dict.fromkeys([code.strip(), code.strip().upper()]))
-    method = getattr(game, "phase_sort_key", None)
-    if method is None:
+    now_key = game.phase_sort_key(current)
+    if now_key is None:
         return (current, 0) if current in candidates else None
-    now_key = method(current)
     for c in candidates:
-        key = method(c)
-        if key is not None and now_key is not None:
+        key = game.phase_sort_key(c)
+        if key is not None:
             return c, (key > now_key) - (key < now_key)
     return None
+
+
+def orders_ahead_allowed(game: BaseGame, state: dict) -> bool:
+    """Whether ``game`` can place phases in time, so orders may be sent for a later one."""
+    return game.phase_sort_key(str(state["phase"])) is not None

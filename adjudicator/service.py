@@ -1,8 +1,10 @@
 """The moderator's operations as a Python API: what the CLI (and the mail desk) call.
 
 Each function takes a :class:`GameFolder` and returns plain data; every function that
-writes does so under the game's lock. Game rules are reached only through the registered
-:class:`~adjudicator.game.Game`.
+writes does so under the game's lock. Game rules are reached only through the game the
+state names (:func:`adjudicator.registry.game_for_state`). After each operation an event is
+published (:mod:`adjudicator.events`); the moderator's desk and anyone else subscribe to
+them, and this module never imports a listener.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator import dice as dice_mod
+from adjudicator import events
 from adjudicator.errors import AdjudicatorError, GameError, OrderError
-from adjudicator.game import Game, phase_position
-from adjudicator.registry import get_game
+from adjudicator.game import BaseGame, phase_position
+from adjudicator.publish import files as publish
+from adjudicator.registry import game_for_state, get_game
 from adjudicator.resources import game_data_path
 from adjudicator.store import (
     GameFolder,
@@ -88,32 +92,33 @@ class PhaseChanged(GameError):
     """The phase a caller meant to resolve was resolved by someone else first."""
 
 
-# --- moderator's desk hook (adjudicator/desk) ----------------------------------------------
-def _desk_hook(folder: GameFolder, event: str, data: dict) -> None:
-    """Tell the moderator's desk (audit log, deadlines, result mail); runs under the game lock."""
-    from adjudicator.desk.hooks import after_operation
-
-    after_operation(folder, event, data)
-# --- end of desk hook ------------------------------------------------------------------------
-
-
-def game_of(folder: GameFolder) -> Game:
-    return get_game(folder.settings()["game"])
+def game_of(folder: GameFolder) -> BaseGame:
+    """The game of ``folder``, read from its state (the one place that says which game)."""
+    return game_for_state(folder.read_state())
 
 
 def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None = None,
-             title: str | None = None) -> GameFolder:
-    """Create a game folder holding the opening position."""
+             title: str | None = None, position: str | None = None) -> GameFolder:
+    """Create a game folder holding the opening position, or the written ``position``
+    (``adj new --from FILE``: a game taken over in progress, or a scenario).
+
+    Options are checked before anything is written: an unknown key or value is refused
+    with the list of known ones.
+    """
     game = get_game(kind)
-    options = dict(options or {})
-    state = game.new_state(options)
-    settings = {
-        "game": kind,
+    options = game.check_options(dict(options or {}))
+    if position is not None:
+        state = game.state_from_position(position, options)
+    else:
+        state = game.new_state(options)
+    settings: dict[str, Any] = {
         "title": title or Path(path).name,
         "created": now_iso(),
         "options": options,
     }
-    if getattr(game, "uses_dice", False):
+    if position is not None:
+        settings["started_from"] = "position"
+    if game.uses_dice:
         # A game with dice gets a secret seed; only its commitment is published
         # (docs/dice.md). The seed is on disk before game.json exists, so no game ever
         # lacks the seed its settings commit to; a leftover from an attempt killed before
@@ -125,17 +130,17 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
         commit = dice_mod.save_seed(path, dice_mod.new_seed(), overwrite=True)
         settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit}
     folder = GameFolder.create(path, state, settings)
-    _desk_hook(folder, "created", {"game": kind, "title": settings["title"]})
+    events.publish(events.GameCreated(folder, game.key, settings["title"]))
     return folder
 
 
-def find_power(game: Game, state: dict, name: str) -> str | None:
+def find_power(game: BaseGame, state: dict, name: str) -> str | None:
     """The canonical name of power ``name`` in this game, or None when it has no such power."""
     power = game.canonical_power(name)
     return power if power is not None and power in game.powers(state) else None
 
 
-def power_of(game: Game, state: dict, name: str) -> str:
+def power_of(game: BaseGame, state: dict, name: str) -> str:
     """:func:`find_power`, refusing an unknown name with the list of the game's powers."""
     power = find_power(game, state, name)
     if power is None:
@@ -145,19 +150,19 @@ def power_of(game: Game, state: dict, name: str) -> str:
     return power
 
 
-def understood_orders(game: Game, parsed: Any) -> list[dict]:
+def understood_orders(game: BaseGame, parsed: Any) -> list[dict]:
     """Each order of a :class:`~adjudicator.errors.ParseResult` as the player is told it."""
     return [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
             for p in parsed.orders]
 
 
-def waiting_for(folder: GameFolder, game: Game, state: dict) -> list[str]:
+def waiting_for(folder: GameFolder, game: BaseGame, state: dict) -> list[str]:
     """The powers that must act in the current phase and have not submitted yet."""
     submitted = folder.latest_submissions(state["phase"])
     return [p for p in game.who_must_act(state) if p not in submitted]
 
 
-def check_orders(game: Game, state: dict, power: str, text: str) -> tuple[list, Acknowledgement]:
+def check_orders(game: BaseGame, state: dict, power: str, text: str) -> tuple[list, Acknowledgement]:
     """Parse and validate ``text`` for ``power`` without storing anything."""
     parsed = game.parse(text, state)
     errors = list(parsed.errors)
@@ -173,13 +178,11 @@ def check_orders(game: Game, state: dict, power: str, text: str) -> tuple[list, 
         errors.append(err)
     errors.sort(key=lambda e: (e.line, e.column))
     ack = Acknowledgement(state["phase"], power, 0, understood_orders(game, parsed), errors)
-    describe = getattr(game, "describe_orders", None)  # optional: the game's own summary
-    if describe is not None:
-        ack.summary = list(describe(state, power, orders))
+    ack.summary = list(game.describe_orders(state, power, orders))
     return orders, ack
 
 
-def syntax_acknowledgement(game: Game, phase: str, power: str, text: str,
+def syntax_acknowledgement(game: BaseGame, phase: str, power: str, text: str,
                            version: int) -> Acknowledgement:
     """Acknowledge ``text`` read without a position (syntax and names only): for orders
     sent ahead, whose rules can only be checked once their phase exists."""
@@ -188,7 +191,7 @@ def syntax_acknowledgement(game: Game, phase: str, power: str, text: str,
     return Acknowledgement(phase, power, version, understood_orders(game, parsed), errors)
 
 
-def acknowledge(folder: GameFolder, game: Game, state: dict, power: str, text: str,
+def acknowledge(folder: GameFolder, game: BaseGame, state: dict, power: str, text: str,
                 version: int) -> Acknowledgement:
     """The acknowledgement of submission ``version`` of ``text``, stored for the current
     phase: each order checked against the position, and who is still missing."""
@@ -198,7 +201,7 @@ def acknowledge(folder: GameFolder, game: Game, state: dict, power: str, text: s
     return ack
 
 
-def current_state(folder: GameFolder, game: Game) -> dict:
+def current_state(folder: GameFolder, game: BaseGame) -> dict:
     """The current state, first finishing a transition that a killed process left half done.
 
     A transition writes its history record, then ``game.json``. Killed in between, the last
@@ -220,8 +223,7 @@ def current_state(folder: GameFolder, game: Game) -> dict:
         raise StoreError(f"history record {files[-1].name} was not finished and does not "
                          "replay to its recorded result; run `adj fsck`")
     folder.write_state(new)
-    if last["kind"] in ("adjudication", "draw"):
-        game.write_reports(folder, last)
+    publish.write_reports(folder, game, last)
     return new
 
 
@@ -249,9 +251,9 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
                 raise GameError(f"{pos[0]} is over: the game is in {state['phase']}")
             if pos[1] > 0:
                 sub = folder.submit(pos[0], power, text, source)
-                _desk_hook(folder, "submission", {
-                    "phase": sub.phase, "power": power, "version": sub.version,
-                    "source": source, "sha256": sha256_text(text), "ahead_of": state["phase"]})
+                events.publish(events.OrdersSubmitted(
+                    folder, sub.phase, power, sub.version, source, sha256_text(text),
+                    ahead_of=state["phase"]))
                 return syntax_acknowledgement(game, pos[0], power, text, sub.version)
         standing = _apply_standing(folder, game, state, power, text, source)
         if standing is not None:
@@ -265,29 +267,26 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         sub = folder.submit(state["phase"], power, text, source, counts=ack.counted)
         ack.version = sub.version
         ack.waiting_for = waiting_for(folder, game, state)
-        _desk_hook(folder, "submission", {
-            "phase": sub.phase, "power": power, "version": sub.version, "source": source,
-            "sha256": sha256_text(text), "errors": len(ack.errors)})
+        events.publish(events.OrdersSubmitted(
+            folder, sub.phase, power, sub.version, source, sha256_text(text),
+            errors=len(ack.errors)))
     return ack
 
 
-def _apply_standing(folder: GameFolder, game: Game, state: dict, power: str, text: str,
+def _apply_standing(folder: GameFolder, game: BaseGame, state: dict, power: str, text: str,
                     source: str) -> Acknowledgement | None:
-    """Standing orders (optional ``Game.apply_standing``) take effect at once, in any turn.
+    """Standing orders (``BaseGame.apply_standing``) take effect at once, in any turn.
 
     A submission holding only standing orders is not a turn submission: it is kept verbatim
     under ``orders/standing/`` and recorded in history (kind ``standing``), so replay
     reproduces the state. Returns ``None`` when the game has no such orders or the text
     holds anything else (then it is an ordinary submission). Runs under the game lock.
     """
-    apply = getattr(game, "apply_standing", None)
-    if apply is None:
-        return None
     parsed = game.parse(text, state)
     orders = [p.order for p in parsed.orders]
     if parsed.errors:
         return None
-    new = apply(state, power, orders)
+    new = game.apply_standing(state, power, orders)
     if new is None:
         return None
     sub = folder.submit("standing", power, text, source)
@@ -307,28 +306,39 @@ def _apply_standing(folder: GameFolder, game: Game, state: dict, power: str, tex
     ack = Acknowledgement(state["phase"], power, sub.version, understood_orders(game, parsed), [],
                           applied="standing orders updated")
     ack.waiting_for = waiting_for(folder, game, new)
-    _desk_hook(folder, "submission", {
-        "phase": "standing", "power": power, "version": sub.version, "source": source,
-        "sha256": sha256_text(text), "errors": 0})
+    events.publish(events.OrdersSubmitted(folder, "standing", power, sub.version, source,
+                                          sha256_text(text), errors=0))
     return ack
 
 
 def status(folder: GameFolder) -> dict:
+    """The game's status: phase, who has ordered, the game's own figures and summary lines
+    (``summary``: what ``adj status`` prints), the outcome once the game is over."""
     settings = folder.settings()
-    game = get_game(settings["game"])
     state = folder.read_state()
+    game = game_for_state(state)
     subs = folder.latest_submissions(state["phase"])
     must = game.who_must_act(state)
+    outcome = game.outcome(state)
     return {
-        "title": settings.get("title"),
-        "game": settings["game"],
+        "title": settings.get("title") or folder.path.name,
+        "game": game.key,
         "phase": state["phase"],
         "phase_name": game.phase_name(state),
         "ordered": [p for p in must if p in subs],
         "missing": [p for p in must if p not in subs],
         "result": state.get("result"),
+        "outcome": outcome.text if outcome else None,
+        "summary": game.status_lines(state),
         **game.status(state),
     }
+
+
+def position_text(folder: GameFolder) -> str:
+    """The current position in the game's written format (``adj status --position``),
+    which ``adj new --from`` reads back."""
+    state = folder.read_state()
+    return game_for_state(state).position_text(state)
 
 
 def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None = None,
@@ -392,14 +402,20 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
         path = folder.append_history(entry)
         folder.write_state(resolution.state)
         entry["seq"] = int(path.name[:4])
-        _desk_hook(folder, "adjudication", entry)  # audit, lateness, the next deadline
-        game.write_reports(folder, entry)  # after the hook, so reports show that deadline
-        _desk_hook(folder, "reports-written", entry)  # results mailed to players
+        _resolved(folder, game, entry)
     return entry
 
 
+def _resolved(folder: GameFolder, game: BaseGame, entry: dict) -> None:
+    """After a phase is resolved (under the lock): tell the listeners (the desk sets the next
+    deadline), write the reports (which show that deadline), tell them again (results mail)."""
+    events.publish(events.PhaseResolved(folder, entry))
+    written = publish.write_reports(folder, game, entry)
+    events.publish(events.ReportsWritten(folder, entry, tuple(written)))
+
+
 # --- dice (see docs/dice.md) -----------------------------------------------------------------
-def _dice_for(folder: GameFolder, game: Game, state: dict, orders_by_power: dict,
+def _dice_for(folder: GameFolder, game: BaseGame, state: dict, orders_by_power: dict,
               submissions: dict, dice_file: str | os.PathLike | None) -> Any:
     """The dice of one resolution, or ``None`` for games that roll none (Diplomacy).
 
@@ -407,30 +423,24 @@ def _dice_for(folder: GameFolder, game: Game, state: dict, orders_by_power: dict
     digest of the verbatim submissions and the players' salts, so nobody (moderator
     included) knows them before the last order is in.
     """
-    if not getattr(game, "uses_dice", False):
+    if not game.uses_dice:
         if dice_file is not None:
-            raise GameError(f"{game.name} uses no dice; --dice-file does not apply")
+            raise GameError(f"{game.spec.title} uses no dice; --dice-file does not apply")
         return None
     if dice_file is not None:
         return dice_mod.ExternalDice.from_file(dice_file)
-    rnd = _dice_round(game, state)
-    salts_of = getattr(game, "dice_salts", None)
-    salts = dice_mod.collect_salts(salts_of(orders_by_power) if salts_of else {})
+    rnd = game.dice_round(state)
+    salts = dice_mod.collect_salts(game.dice_salts(orders_by_power))
     digest = dice_mod.orders_digest({p: s["text"] for p, s in submissions.items()})
     seed = dice_mod.seed_for_round(folder.path, rnd)
     return dice_mod.DerivedDice(seed, folder.path.name, digest, salts)
 
 
-def _dice_round(game: Game, state: dict) -> int:
-    """The round whose seed covers the current phase (optional ``Game.dice_round``, else 1)."""
-    round_of = getattr(game, "dice_round", None)
-    return int(round_of(state)) if round_of else 1
-
-
-def _game_with_dice(folder: GameFolder) -> Game:
+def _game_with_dice(folder: GameFolder) -> BaseGame:
     game = game_of(folder)
-    if not getattr(game, "uses_dice", False):
-        raise GameError(f"{game.name} uses no dice: there is no seed to verify, reveal or rotate")
+    if not game.uses_dice:
+        raise GameError(f"{game.spec.title} uses no dice: there is no seed to verify, reveal "
+                        "or rotate")
     return game
 
 
@@ -455,7 +465,7 @@ def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
     over = game.is_over(state)
     if over:
         return dice_mod.reveal(folder.path, round, include_current=True)
-    current = _dice_round(game, state)
+    current = game.dice_round(state)
     if round is not None and round >= current:
         raise dice_mod.DiceError(f"round {round} is not over yet (the game is in round "
                                  f"{current}); its seed can be revealed once it is")
@@ -469,7 +479,7 @@ def rotate_dice_seed(folder: GameFolder) -> dict:
     game = _game_with_dice(folder)
     with folder.lock():
         state = current_state(folder, game)
-        rnd = _dice_round(game, state)
+        rnd = game.dice_round(state)
         info = dice_mod.current_seed_info(folder.path)
         # a round whose dice were already rolled keeps its seed: the new one starts after it
         rolled = any(x["label"]["round"] == rnd for r in folder.history()
@@ -503,9 +513,7 @@ def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
         path = folder.append_history(entry)
         folder.write_state(new)
         entry["seq"] = int(path.name[:4])
-        _desk_hook(folder, "draw", entry)
-        game.write_reports(folder, entry)
-        _desk_hook(folder, "reports-written", entry)
+        _resolved(folder, game, entry)
     return entry
 
 
@@ -520,11 +528,11 @@ def rollback(folder: GameFolder, phase: str) -> dict:
         first = matches[0]
         archive = folder.archive_history_from(first["seq"])
         folder.write_state(first["state_before"])
-        _desk_hook(folder, "rollback", {"phase": phase, "archived_to": archive.name})
+        events.publish(events.RolledBack(folder, phase, archive.name))
     return {"phase": phase, "archived_to": str(archive)}
 
 
-def replay_state(folder: GameFolder, record: dict, game: Game, state: dict) -> dict:
+def replay_state(folder: GameFolder, record: dict, game: BaseGame, state: dict) -> dict:
     """Re-apply one history record to ``state``: the heart of replay and verification."""
     if record["kind"] == "adjudication":
         orders = {
@@ -537,7 +545,7 @@ def replay_state(folder: GameFolder, record: dict, game: Game, state: dict) -> d
         return game.resolve(state, orders, dice).state
     if record["kind"] == "standing":
         orders = [o for t in record["orders"] for o in _reparse(game, state, t)]
-        new = game.apply_standing(state, record["power"], orders)  # type: ignore[attr-defined]
+        new = game.apply_standing(state, record["power"], orders)
         if new is None:
             raise StoreError(f"record {record.get('seq')}: standing orders no longer apply")
         return new
@@ -546,7 +554,7 @@ def replay_state(folder: GameFolder, record: dict, game: Game, state: dict) -> d
     raise StoreError(f"unknown history record kind {record['kind']!r}")
 
 
-def _reparse(game: Game, state: dict, text: str) -> list:
+def _reparse(game: BaseGame, state: dict, text: str) -> list:
     parsed = game.parse(text, state)
     if parsed.errors:
         raise StoreError(f"history order {text!r} no longer parses: {parsed.errors[0].describe()}")
@@ -573,13 +581,13 @@ def verify_replay(folder: GameFolder) -> list[str]:
 def play_examples(path: str | os.PathLike, kind: str, log=print) -> GameFolder:
     """Create a game and play the bundled example orders, phase after phase.
 
-    Examples live in ``games/<variant>/examples/<PHASE>/<Power>.txt``; play stops at the
+    Examples live in ``games/<data>/examples/<PHASE>/<Power>.txt``; play stops at the
     first phase with no example folder. Everything goes through the same calls a
     moderator makes, so this is a true end-to-end run.
     """
     folder = new_game(path, kind)
     game = game_of(folder)
-    examples = game_data_path(game.variant) / "examples"
+    examples = game_data_path(game.data) / "examples"
     while True:
         state = folder.read_state()
         phase_dir = examples / state["phase"]
@@ -592,8 +600,7 @@ def play_examples(path: str | os.PathLike, kind: str, log=print) -> GameFolder:
             log(f"   {ack.power}: " + "; ".join(u["order"] for u in ack.understood)
                 + "".join(f"  ERROR {e.describe()}" for e in ack.errors))
         entry = adjudicate(folder, force=True)
-        for r in entry["results"]:
-            if not r["success"] or r.get("kind") in ("retreat", "disband", "build", "remove"):
-                why = f" ({r['reason']})" if r.get("reason") else ""
-                log(f"   -> {r['power']} {r['order']}: {r['outcome']}{why}")
+        for r in game.notable_results(entry):
+            why = f" ({r.reason})" if r.reason else ""
+            log(f"   -> {r.power} {r.order}: {r.outcome}{why}")
     return folder

@@ -32,7 +32,11 @@ from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
 
-SCHEMA_VERSION = 1
+#: The state format new games are written in (docs/state-format.md) ...
+SCHEMA_VERSION = 2
+#: ... and every format this version reads. A game keeps the version it was created with:
+#: resolution carries the state's fields through, so its history replays byte for byte.
+READABLE_SCHEMAS = (1, 2)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 _POWER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 
@@ -186,11 +190,11 @@ class GameFolder:
         if not self.exists():
             raise StoreError(f"no game at {self.path} (game.json missing)")
         state = read_json(self.path / "game.json")
-        if not isinstance(state, dict) or state.get("schema_version") != SCHEMA_VERSION:
+        version = state.get("schema_version") if isinstance(state, dict) else None
+        if version not in READABLE_SCHEMAS or isinstance(version, bool):
             raise StoreError(
-                f"{self.path}/game.json has schema_version "
-                f"{state.get('schema_version') if isinstance(state, dict) else None!r}; "
-                f"this version of adjudicator reads {SCHEMA_VERSION}"
+                f"{self.path}/game.json has schema_version {version!r}; this version of "
+                f"adjudicator reads {', '.join(map(str, READABLE_SCHEMAS))}"
             )
         return state
 

@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudicator.axis_allies.game import AxisAlliesGame
+from adjudicator.registry import get_game
 from adjudicator.dice import DerivedDice, orders_digest
 from adjudicator.resources import game_data_path
 
@@ -41,7 +42,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
-    game = AxisAlliesGame()
+    game = get_game("aa1942")
     one_round(game)  # warm the caches (edition data, grammar)
     best: dict[str, float] = {}
     for _ in range(args.repeat):

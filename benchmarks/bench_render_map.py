@@ -69,7 +69,7 @@ def main(repeats: int = 30) -> None:
     try:
         import resvg_py  # noqa: F401
 
-        from adjudicator.render.png import svg_to_png
+        from adjudicator.publish.png import svg_to_png
     except ImportError:
         print("png: skipped (resvg-py not installed)")
         return

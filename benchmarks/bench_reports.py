@@ -18,7 +18,7 @@ from pathlib import Path
 
 from adjudicator import service
 from adjudicator.diplomacy import report
-from adjudicator.render import reports
+from adjudicator.publish import reports
 from adjudicator.store import GameFolder
 
 

@@ -22,7 +22,8 @@ def test_wheel_ships_grammar_templates_and_game_data(tmp_path):
         "adjudicator/_data/games/diplomacy-standard/map.json",
         "adjudicator/_data/games/diplomacy-standard/examples/S1901M/France.txt",
         "adjudicator/_data/games/aa1942/map.json",
-        "adjudicator/cli.py",
+        "adjudicator/cli/main.py",
+        "adjudicator/py.typed",
     ]:
         assert path in names, path
     shipped_templates = {n for n in names if n.startswith("adjudicator/_data/templates/")}

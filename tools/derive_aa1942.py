@@ -37,6 +37,12 @@ POWERS = {
     "Japanese": ("japan", "Japan", ["Japanese", "JPN"]),
     "Americans": ("usa", "United States", ["USA", "US", "Americans", "American", "America"]),
 }
+# Display colours of the powers (the pieces' plastic: Soviet red-brown, German grey, British
+# tan, Japanese orange, American green) and of the two sides. Not in TripleA's XML: a choice
+# of this project, used by the reports and the map.
+COLOURS = {"ussr": "#8c2b22", "germany": "#4d4f53", "uk": "#b08a4a", "japan": "#d98e04",
+           "usa": "#4f6b2f"}
+SIDE_COLOURS = {"axis": "#4d4f53", "allies": "#2b4c7e"}
 RULEBOOK_TURN_ORDER = ["ussr", "germany", "uk", "japan", "usa"]  # digest §1.1, p.10
 RULEBOOK_SIDES = {"axis": ["germany", "japan"], "allies": ["ussr", "uk", "usa"]}  # p.6
 # Starting IPC: the same figure is the production level (income) and the starting treasury
@@ -465,6 +471,7 @@ def main(src_dir: str) -> None:
                 "capital": capitals[pid],
                 "starting_treasury": RULEBOOK_STARTING_IPC[pid],
                 "starting_income": RULEBOOK_STARTING_IPC[pid],
+                "colour": COLOURS[pid],
             }
             for tname, (pid, name, aliases) in sorted(
                 POWERS.items(), key=lambda kv: RULEBOOK_TURN_ORDER.index(kv[1][0])
@@ -472,6 +479,7 @@ def main(src_dir: str) -> None:
         },
         "turn_order": RULEBOOK_TURN_ORDER,
         "sides": RULEBOOK_SIDES,
+        "side_colours": SIDE_COLOURS,
         "victory_cities": RULEBOOK_VICTORY,
         "control_overrides": {},
         "units": {

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from adjudicator.resources import game_data_path
+from adjudicator.suggest import normalize
 
 Domain = Literal["land", "sea", "air"]
 """Which movement graph to use: land units, naval units, or aircraft."""
@@ -30,22 +31,17 @@ Domain = Literal["land", "sea", "air"]
 UnitClass = Literal["land", "air", "sea", "building"]
 
 
-def normalise(label: str) -> str:
-    """Key for name lookups: lower case, letters and digits only (``W. Europe`` = ``weurope``)."""
-    return re.sub(r"[^a-z0-9]", "", label.lower())
-
-
 def _frozen(d: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(d))
 
 
 def _name_index(labelled: Iterable[tuple[str, Iterable[str]]]) -> Mapping[str, str]:
-    """``normalise(label) -> id`` for every ``(id, labels)``: the one lookup regions and units
+    """``normalize(label) -> id`` for every ``(id, labels)``: the one lookup regions and units
     share. The first id to claim a label keeps it, so a clash resolves the same on every load."""
     index: dict[str, str] = {}
     for rid, labels in labelled:
         for label in labels:
-            index.setdefault(normalise(label), rid)
+            index.setdefault(normalize(label), rid)
     return MappingProxyType(index)
 
 
@@ -191,7 +187,7 @@ class AAMap:
         The order parser has its own, richer matching; this is the exact-match core it and the
         tests share.
         """
-        key = normalise(label)
+        key = normalize(label)
         m = re.fullmatch(r"(?:seazone|sz)?(\d+)(?:seazone|sz)?", key)
         if m and f"sz{int(m.group(1))}" in self.regions:
             return f"sz{int(m.group(1))}"
@@ -462,7 +458,7 @@ class UnitTable:
 
     def lookup(self, label: str) -> str | None:
         """Unit id for a name, plural or abbreviation (``inf``, ``arm``, ``ac``, ``trn``)."""
-        return self._names.get(normalise(label))
+        return self._names.get(normalize(label))
 
     def cargo_fits(self, vessel: str, cargo: Iterable[str]) -> bool:
         """Whether ``cargo`` (unit ids) can ride on one ``vessel`` at the same time.
@@ -499,6 +495,7 @@ class Power:
     capital: str
     starting_treasury: int  # IPC in hand at the start
     starting_income: int  # production level at the start (p.6: the same figure in 1942)
+    colour: str  # display colour (reports, map): "#rrggbb"
 
 
 @dataclass(frozen=True)
@@ -515,6 +512,7 @@ class Setup:
     victory_thresholds: Mapping[str, int]  # "standard": 9, "total": 12
     default_victory: str
     control_overrides: Mapping[str, str]  # territory -> starting controller, if not its owner
+    side_colours: Mapping[str, str]  # side -> display colour
     units: Mapping[str, Mapping[str, Mapping[str, int]]] = field(repr=False)
 
     def side_of(self, power: str) -> str:
@@ -702,6 +700,7 @@ def _build_setup(data: dict[str, Any], m: AAMap, units: UnitTable) -> Setup:
             capital=p["capital"],
             starting_treasury=p["starting_treasury"],
             starting_income=p["starting_income"],
+            colour=p["colour"],
         )
         for pid, p in data["powers"].items()
     }
@@ -723,11 +722,12 @@ def _build_setup(data: dict[str, Any], m: AAMap, units: UnitTable) -> Setup:
         victory_thresholds=_frozen({k: v[k] for k in ("standard", "total")}),
         default_victory=v["default"],
         control_overrides=_frozen(data["control_overrides"]),
+        side_colours=_frozen(data["side_colours"]),
         units=_frozen(placed),
     )
 
 
-def load_edition(name: str = "aa1942") -> Edition:
+def load_edition(name: str) -> Edition:
     """Load ``games/<name>/`` (through :func:`game_data_path`, so checkouts and wheels agree).
 
     Loaded once per process: the data is read-only, and every caller should see the same

@@ -17,18 +17,18 @@ turn ``turn``, the bookkeeping ``capture``. Two things need explaining:
 
 from __future__ import annotations
 
-import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies import capture as cap
 from adjudicator.axis_allies import report
-from adjudicator.axis_allies.data import Edition, load_edition, normalise
+from adjudicator.axis_allies.data import Edition, load_edition
 from adjudicator.axis_allies.movement import Illegal
 from adjudicator.axis_allies.orders import Order, Salt, StandingOrders, TurnScript
-from adjudicator.axis_allies.parser import ParsedOrder, build_script, parse_turn
+from adjudicator.axis_allies.parser import build_script, parse_turn
 from adjudicator.axis_allies.rules import rules_for
-from adjudicator.axis_allies.state import initial_state
+from adjudicator.axis_allies.state import STEP_NAMES, initial_state
 from adjudicator.axis_allies.turn import resolve_turn, set_standing
 from adjudicator.axis_allies.validate import (
     check_combat_moves,
@@ -40,18 +40,24 @@ from adjudicator.axis_allies.validate import (
     requests_from_orders,
     summarise,
 )
-from adjudicator.errors import AdjudicatorError, GameError, OrderError, ParseResult
-from adjudicator.game import Resolution
+from adjudicator.errors import GameError, OrderError, ParsedOrder, ParseResult
+from adjudicator.game import BaseGame, Option, OrderResult, Outcome, Resolution
 
 NMR_POLICIES = ("income", "wait")
+#: ``adj new aa1942 DIR --option KEY=VALUE``; the first value is the default.
 OPTIONS = {
-    "victory": ("standard", "total"),
-    "nmr": NMR_POLICIES,
-    "passes": ("auto", "one", "two"),
-    "turkish_straits_closed": (True, False),
+    "victory": Option(("standard", "total"),
+                      "standard: 9 victory cities win; total: 12 (1942 p.6, p.23)"),
+    "nmr": Option(NMR_POLICIES, "income: a power that sends nothing collects income only; "
+                                "wait: the turn waits for it, even with --force"),
+    "passes": Option(("auto", "one", "two"),
+                     "auto: a first submission without noncombat moves, landings or "
+                     "placements is half a turn; one: every submission is a whole turn; "
+                     "two: always two halves"),
+    "turkish_straits_closed": Option((False, True), "the optional rule closing the Turkish "
+                                                    "straits (1942 p.29)"),
 }
 _PREFIX = {"combat_moves": "combat move: ", "noncombat_moves": "noncombat move: "}
-STEP_NAMES = {"purchase": "purchase & combat", "noncombat": "noncombat & mobilise"}
 
 
 @dataclass(frozen=True)
@@ -67,69 +73,56 @@ class TurnOrder:
 
 def script_of(orders: list) -> TurnScript:
     """Rebuild the turn script (merged standing orders and battle instructions)."""
-    return build_script([ParsedOrder(i, "", o.order, o.section)
+    return build_script([ParsedOrder(i, "", o.order, section=o.section)
                          for i, o in enumerate(orders, start=1)])
 
 
-def _bool(v: Any) -> bool:
-    if isinstance(v, bool):
-        return v
-    return str(v).lower() in ("1", "yes", "true", "on")
-
-
-class AxisAlliesGame:
-    name = "aa1942"
+class AxisAlliesGame(BaseGame):
     family = "axis_allies"
-    variant = "aa1942"
     uses_dice = True
+    options = OPTIONS
 
     @property
     def edition(self) -> Edition:
-        return load_edition(self.variant)
+        return load_edition(self.data)
 
     # --- set-up and facts ---------------------------------------------------------------
-    def new_state(self, options: dict[str, Any]) -> dict:
-        """Options (``adj new aa1942 DIR --option victory=total --option nmr=wait``):
-        ``victory`` standard (9 cities) / total (12); ``nmr`` income (a power that sends
-        nothing collects income only) / wait (the turn waits for it, even with --force);
-        ``passes`` auto (a first submission without noncombat moves, landings or placements
-        is half a turn) / one (every submission is a whole turn) / two (always two halves);
-        ``turkish_straits_closed`` (optional rule)."""
-        opts = dict(options or {})
-        unknown = sorted(set(opts) - set(OPTIONS))
-        if unknown:
-            raise AdjudicatorError(
-                f"unknown A&A option(s) {', '.join(unknown)}; known: {', '.join(OPTIONS)}")
-        if "turkish_straits_closed" in opts:
-            opts["turkish_straits_closed"] = _bool(opts["turkish_straits_closed"])
-        for k, v in opts.items():
-            if v not in OPTIONS[k]:
-                raise AdjudicatorError(f"option {k} must be one of "
-                                       + ", ".join(str(x) for x in OPTIONS[k]))
+    def new_state(self, options: Mapping[str, Any]) -> dict:
+        """The opening position with the options (:data:`OPTIONS`) applied: ``victory`` and
+        ``turkish_straits_closed`` go into the rules object, ``nmr`` and ``passes`` are
+        fields of the state."""
+        opts = dict(options)
         nmr = opts.pop("nmr", "income")
         passes = opts.pop("passes", "auto")
-        state = initial_state(self.edition, opts)
+        state = initial_state(self.edition, opts, self.common_fields())
         state["nmr"] = nmr
         state["passes"] = passes
         state["standing"] = {}
         return state
 
+    def state_from_position(self, text: str, options: Mapping[str, Any]) -> dict:
+        from adjudicator.axis_allies.position import load_position
+
+        return load_position(text, self.edition, self.common_fields())
+
+    def position_text(self, state: dict) -> str:
+        from adjudicator.axis_allies.position import dump_position
+
+        return dump_position(state)
+
     def powers(self, state: dict | None = None) -> list[str]:
         return list(self.edition.setup.turn_order)
 
-    def canonical_power(self, name: str) -> str | None:
+    def power_spellings(self) -> dict[str, str]:
         table: dict[str, str] = {}
         for p in self.edition.setup.powers.values():
             for label in (p.id, p.name, p.triplea_name, *p.aliases):
-                table.setdefault(normalise(label), p.id)
-        key = normalise(name)
-        if key in table:
-            return table[key]
-        close = difflib.get_close_matches(key, list(table), n=1, cutoff=0.8)
-        return table[close[0]] if close else None
+                table.setdefault(label, p.id)
+        return table
 
     def power_name(self, power: str) -> str:
-        return self.edition.setup.powers[power].name
+        powers = self.edition.setup.powers
+        return powers[power].name if power in powers else power
 
     def phase_name(self, state: dict) -> str:
         t = state["turn"]
@@ -139,8 +132,18 @@ class AxisAlliesGame:
     def phase_kind(self, state: dict) -> str:
         return "turn"
 
-    def is_over(self, state: dict) -> bool:
-        return state.get("result") is not None
+    def normalise_phase(self, code: str) -> str:
+        return code.strip().lower()
+
+    def outcome(self, state: dict) -> Outcome | None:
+        result = state.get("result")
+        if not result or result.get("type") != "victory":
+            return super().outcome(state)
+        side = str(result.get("side", ""))
+        cities = result.get("victory_cities") or []
+        return Outcome("victory", tuple(result.get("powers") or self.edition.setup.sides.get(
+            side, ())), f"victory of the {side.capitalize()} with {len(cities)} victory "
+                        f"cities")
 
     def who_must_act(self, state: dict) -> list[str]:
         # A power whose capital is held still takes its turn for movement (p.19).
@@ -150,7 +153,8 @@ class AxisAlliesGame:
     def parse(self, text: str, state: dict | None = None) -> ParseResult:
         raw = parse_turn(text, self.edition)
         out = ParseResult(errors=list(raw.errors))
-        out.orders = [ParsedOrder(p.line, p.text, TurnOrder(p.section, p.order), p.section)
+        out.orders = [ParsedOrder(p.line, p.text, TurnOrder(p.section, p.order),
+                                  section=p.section)
                       for p in raw.orders]
         return out
 
@@ -299,9 +303,6 @@ class AxisAlliesGame:
         whole = script.noncombat_moves or script.landings or script.placements
         return "full" if whole else "first"
 
-    def declare_draw(self, state: dict, powers: list[str]) -> dict:
-        return {**state, "result": {"type": "draw", "powers": sorted(powers)}}
-
     def status(self, state: dict) -> dict:
         ed = self.edition
         units: dict[str, list[str]] = {}
@@ -327,14 +328,34 @@ class AxisAlliesGame:
             "standing": state.get("standing", {}),
         }
 
+    def status_lines(self, state: dict) -> list[str]:
+        st = self.status(state)
+        lines = [f"  {p:<8} {st['treasury'][p]:>3} IPC, production {st['production'][p]:>2}  "
+                 + ", ".join(units) for p, units in st["units"].items()]
+        lines.append("victory cities: " + "; ".join(
+            f"{side} {len(c)}" for side, c in st["victory_cities"].items())
+            + f" (victory: {st['victory_condition']})")
+        if st["captured_capitals"]:
+            lines.append("captured capitals: " + ", ".join(
+                f"{self.power_name(p)} (held by {self.power_name(h)})"
+                for p, h in st["captured_capitals"].items()))
+        return lines
+
+    def result_lines(self, record: dict) -> list[str]:
+        """Every order with its result, then each battle's outcome."""
+        lines = super().result_lines(record)
+        for b in (record.get("events") or {}).get("battles") or []:
+            res = b.get("result") or {}
+            land = res.get("land") if b.get("kind") == "amphibious" else res
+            if land:
+                lines.append(f"battle {b.get('region')}: {land.get('winner')} wins "
+                             f"({land.get('end_reason')}, {land.get('rounds')} rounds)")
+        return lines
+
+    def notable_results(self, record: dict) -> list[OrderResult]:
+        return [r for r in map(OrderResult.from_json, record.get("results") or [])
+                if not r.success]
+
     # --- output -----------------------------------------------------------------------------
-    def render_report(self, folder: Any, phase: str | None, fmt: str,
-                      template: str | None = None) -> str:
-        return report.render_report(folder, phase, fmt, template)
-
-    def write_reports(self, folder: Any, record: dict) -> list:
-        return report.write_reports(folder, record)
-
-    def render_map(self, folder: Any, phase: str | None, show_orders: bool = True) -> str:
-        raise GameError("the Axis & Allies map drawing is a later issue; use "
-                        "`adj report` (text, bbcode, markdown) meanwhile")
+    def report_context(self, record: dict, state_after: dict, meta: Mapping[str, Any]) -> dict:
+        return report.build_context(record, state_after, meta, self.edition, self.data)

@@ -39,7 +39,7 @@ from typing import Any
 from lark import Token, Transformer
 from lark.exceptions import LarkError
 
-from adjudicator.axis_allies.data import Edition, load_edition
+from adjudicator.axis_allies.data import Edition
 from adjudicator.axis_allies.orders import (
     BattleInstruction,
     LandingPlan,
@@ -55,7 +55,7 @@ from adjudicator.axis_allies.orders import (
     UnitCount,
     merge_counts,
 )
-from adjudicator.errors import OrderError, ParseResult
+from adjudicator.errors import OrderError, ParsedOrder, ParseResult
 from adjudicator.parsing import (
     ItemParser,
     LocatedError,
@@ -72,22 +72,11 @@ from adjudicator.parsing import (
 )
 from adjudicator.suggest import Suggester, normalize
 
-__all__ = ["ParsedOrder", "build_script", "parse_turn", "parse_turn_script"]
+__all__ = ["build_script", "parse_turn", "parse_turn_script"]
 
 # TurnScript field each order lands in (``ParsedOrder.section``).
 SECTIONS = ("purchases", "combat_moves", "noncombat_moves", "landings", "placements",
             "standing", "battles", "salt")
-
-
-@dataclass(frozen=True)
-class ParsedOrder:
-    """One understood statement: 1-based ``line``, its text, the order, and the TurnScript field
-    (``section``: one of :data:`SECTIONS`) it belongs to."""
-
-    line: int
-    text: str
-    order: Order
-    section: str
 
 
 # --------------------------------------------------------------------------------------------
@@ -955,13 +944,13 @@ def _as_landing(order: Move | TransportMove, edition: Edition) -> tuple[Order, s
                         "aircraft are, then where they land, in order of preference)")
 
 
-def parse_turn(text: str, edition: Edition | None = None) -> ParseResult:
+def parse_turn(text: str, edition: Edition) -> ParseResult:
     """Parse a whole turn post. Never raises on bad input: bad statements become errors.
 
     ``orders`` holds :class:`ParsedOrder` in submission order. Standing-order and battle lines
     give partial objects; :func:`build_script` merges them.
     """
-    ed = edition or load_edition("aa1942")
+    ed = edition
     p = _parser_for(ed)
     is_title = _TitleMatcher(ed)
     result = ParseResult()
@@ -985,7 +974,7 @@ def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, stat
     if salt:
         value = salt["text"].strip()
         if value:
-            result.orders.append(ParsedOrder(lineno, line.strip(), Salt(value), "salt"))
+            result.orders.append(ParsedOrder(lineno, line.strip(), Salt(value), section="salt"))
         else:
             state.section = ("salt", None)
         return
@@ -995,7 +984,7 @@ def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, stat
         except (LocatedError, LarkError):
             header, body = None, None
         if header is None or body is not None:
-            result.orders.append(ParsedOrder(lineno, line.strip(), Salt(line.strip()), "salt"))
+            result.orders.append(ParsedOrder(lineno, line.strip(), Salt(line.strip()), section="salt"))
             return
     if is_title(line):
         return
@@ -1014,7 +1003,7 @@ def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, stat
                 continue
             end_column = len(segment.rstrip()) + 1
             for order, section in _dispatch(body, ctx, state, end_column, p.table.edition):
-                result.orders.append(ParsedOrder(lineno, segment.strip(), order, section))
+                result.orders.append(ParsedOrder(lineno, segment.strip(), order, section=section))
         except LocatedError as e:
             result.errors.append(e.error(lineno, raw, offset))
 
@@ -1047,8 +1036,7 @@ def build_script(orders: list[ParsedOrder]) -> TurnScript:
     )
 
 
-def parse_turn_script(text: str, edition: Edition | None = None
-                      ) -> tuple[TurnScript, list[OrderError]]:
+def parse_turn_script(text: str, edition: Edition) -> tuple[TurnScript, list[OrderError]]:
     """The whole turn as a :class:`TurnScript` plus the errors of the lines left out."""
     result = parse_turn(text, edition)
     return build_script(result.orders), result.errors

@@ -19,28 +19,15 @@ import hashlib
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from adjudicator.axis_allies import capture
-from adjudicator.axis_allies.data import Edition, load_edition
-from adjudicator.desk.deadlines import deadline_for
-from adjudicator.errors import AdjudicatorError
-from adjudicator.render import reports
-from adjudicator.store import GameFolder, atomic_write
+from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.state import STEP_NAMES
+from adjudicator.publish import reports
 
 FAMILY = "axis_allies"
 CONTEXT_SCHEMA = 2
-
-#: Board colours of the five powers (the usual A&A plastic); used by the HTML report only.
-POWER_COLOURS = {
-    "ussr": "#8c2b22",
-    "germany": "#4d4f53",
-    "uk": "#b08a4a",
-    "japan": "#d98e04",
-    "usa": "#4f6b2f",
-}
-SIDE_COLOURS = {"axis": "#4d4f53", "allies": "#2b4c7e"}
 
 _SOURCE_WORDS = {
     "battle-instruction": "battle instruction",
@@ -81,29 +68,6 @@ _DICE_WORDS = {
 _INSTRUCTION_HEAD = re.compile(r"^battle [^:]*:\s*")
 
 
-class ReportError(AdjudicatorError):
-    pass
-
-
-# --- finding the record ------------------------------------------------------------------------
-def find_record(folder: GameFolder, phase: str | None = None) -> tuple[dict, dict]:
-    """The history record for ``phase`` (default: the latest) and the state after it."""
-    history = folder.history()
-    if not history:
-        raise ReportError("no turn has been resolved yet; nothing to report")
-    if phase is None:
-        index = len(history) - 1
-    else:
-        matches = [i for i, h in enumerate(history) if h["phase"] == phase.strip().lower()]
-        if not matches:
-            known = ", ".join(dict.fromkeys(h["phase"] for h in history))
-            raise ReportError(f"no resolved phase {phase!r} in history (resolved: {known})")
-        index = matches[-1]
-    after = history[index + 1]["state_before"] if index + 1 < len(history) \
-        else folder.read_state()
-    return history[index], after
-
-
 # --- names -------------------------------------------------------------------------------------
 class Names:
     """Display names for regions, powers and units, and who each unit id is.
@@ -113,8 +77,8 @@ class Names:
     placed this turn, or never seen before, still get a name (or fall back to the bare id).
     """
 
-    def __init__(self, edition: Edition | None = None, units: Iterable[dict] = ()) -> None:
-        self.ed = edition or load_edition("aa1942")
+    def __init__(self, edition: Edition, units: Iterable[dict] = ()) -> None:
+        self.ed = edition
         self.units: dict[str, dict] = {}
         self.learn(units)
 
@@ -171,8 +135,10 @@ class Names:
         return "; ".join(parts) or "nothing"
 
     def colour(self, p: str) -> str:
-        if p in POWER_COLOURS:
-            return POWER_COLOURS[p]
+        """The power's colour from the edition data; a stable made-up one for a power the
+        edition does not know (a state edited by hand)."""
+        if p in self.ed.setup.powers:
+            return self.ed.setup.powers[p].colour
         return "#" + hashlib.sha256(p.encode("utf-8")).hexdigest()[:6]
 
 
@@ -603,20 +569,18 @@ def _dice_context(dice: dict | None) -> dict | None:
             "source_name": dice.get("source_name", "")}
 
 
-def build_context(folder: GameFolder, record: dict, after: dict, *,
-                  deadline: str | None = None) -> dict:
+def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: Edition,
+                  variant: str = "") -> dict:
     """The documented report context (``docs/aa-report-context.md``) of one history record.
 
-    ``after`` is the state that followed the record. ``deadline`` (the next phase's) is looked
-    up in the desk schedule when not given, as the Diplomacy report does.
+    ``after`` is the state that followed the record; ``meta`` gives the ``title``, the next
+    phase's ``deadline`` and the ``dice_commitment`` of the game (the core knows them, the
+    rules do not). ``variant`` is the data folder of the edition (default: its name).
     """
-    from adjudicator.axis_allies.game import STEP_NAMES
-
     state = record["state_before"]
-    n = Names(units=state.get("units", []))
+    n = Names(edition, units=state.get("units", []))
     n.learn(after.get("units", []))
     ev = record.get("events") or {}
-    settings = folder.settings()
     turn = state["turn"]
     power_id = turn["power"]
 
@@ -672,7 +636,8 @@ def build_context(folder: GameFolder, record: dict, after: dict, *,
     sides = []
     for side, members in n.ed.setup.sides.items():
         cities = list(vc_raw.get(side, []))
-        sides.append({"id": side, "name": side.capitalize(), "colour": SIDE_COLOURS.get(side, "#555"),
+        sides.append({"id": side, "name": side.capitalize(),
+                      "colour": n.ed.setup.side_colours.get(side, "#555555"),
                       "powers": [n.power(p) for p in members],
                       "production": sum(x["production"] for x in powers if x["id"] in members),
                       "treasury": sum(x["treasury"] for x in powers if x["id"] in members),
@@ -692,14 +657,13 @@ def build_context(folder: GameFolder, record: dict, after: dict, *,
                 [n.power(p) for p in result.get("powers", [])], "and") + "."
 
     dice = record.get("dice")
-    commitment = (dice or {}).get("commitment") or (settings.get("dice") or {}).get("commitment")
+    commitment = (dice or {}).get("commitment") or meta.get("dice_commitment")
     orders = [{"section": r.get("section", ""), "order": r.get("order", ""),
                "success": bool(r.get("success", True)), "reason": r.get("reason", ""),
                "status": "success" if r.get("success", True) else "failure"}
               for r in record.get("results", [])]
     nt = after["turn"]
-    if deadline is None and not result:
-        deadline = deadline_for(folder, after.get("phase", ""))
+    deadline = None if result else meta.get("deadline")
     next_name = f"Round {nt['round']}, {n.power(nt['power'])}: " \
                 f"{STEP_NAMES.get(nt['step'], nt['step'])}"
     next_phase = None if result else {"code": after.get("phase", ""), "name": next_name,
@@ -707,8 +671,8 @@ def build_context(folder: GameFolder, record: dict, after: dict, *,
     return {
         "schema": CONTEXT_SCHEMA,
         "game": FAMILY,
-        "variant": "aa1942",
-        "title": str(settings.get("title") or folder.path.name),
+        "variant": variant or n.ed.name,
+        "title": str(meta.get("title", "")),
         "record_kind": record.get("kind", "adjudication"),
         "seq": record.get("seq"),
         "phase": {"code": record["phase"],
@@ -742,33 +706,3 @@ def build_context(folder: GameFolder, record: dict, after: dict, *,
         "dice": _dice_context(dice),
         "commitment": commitment or "",
     }
-
-
-# --- rendering ---------------------------------------------------------------------------------
-def render_report(folder: GameFolder, phase: str | None = None, fmt: str = "text",
-                  template: str | Path | None = None, *, deadline: str | None = None) -> str:
-    """The report of ``phase`` (default: the latest resolved one) in ``fmt``."""
-    fmt = reports.normalise_format(fmt)
-    record, after = find_record(folder, phase)
-    ctx = build_context(folder, record, after, deadline=deadline)
-    return reports.render(FAMILY, fmt, ctx, template)
-
-
-def write_reports(folder: GameFolder, record: dict, *,
-                  deadline: str | None = None) -> list[Path]:
-    """Write ``reports/<phase>/report.{txt,bbcode,md,html}`` for ``record`` (atomically, so a
-    web server publishing the folder never serves half a report)."""
-    if record.get("kind") not in ("adjudication", "draw"):
-        return []
-    history = folder.history()
-    idx = next((i for i, h in enumerate(history) if h["seq"] == record.get("seq")), None)
-    after = history[idx + 1]["state_before"] if idx is not None and idx + 1 < len(history) \
-        else folder.read_state()
-    ctx = build_context(folder, record, after, deadline=deadline)
-    out_dir = folder.path / "reports" / record["phase"]
-    written = []
-    for fmt, ext in reports.FORMATS.items():
-        path = out_dir / f"report.{ext}"
-        atomic_write(path, reports.render(FAMILY, fmt, ctx))
-        written.append(path)
-    return written

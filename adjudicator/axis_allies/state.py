@@ -17,9 +17,11 @@ from typing import Any
 
 from adjudicator.axis_allies.data import Edition
 from adjudicator.axis_allies.rules import rules_for
+from adjudicator.game import common_fields
 
-SCHEMA_VERSION = 1
 STEPS = ("purchase", "combat", "noncombat", "mobilise", "collect")
+#: What the waiting steps are called in phase names and reports.
+STEP_NAMES = {"purchase": "purchase & combat", "noncombat": "noncombat & mobilise"}
 
 
 def phase_code(round_no: int, power: str, step: str) -> str:
@@ -45,8 +47,12 @@ def new_unit(uid: str, power: str, utype: str, loc: str) -> dict[str, Any]:
     }
 
 
-def initial_state(edition: Edition, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def initial_state(edition: Edition, options: dict[str, Any] | None = None,
+                  base: dict[str, Any] | None = None) -> dict[str, Any]:
     """The opening position: setup units, controllers, treasuries, round 1, USSR to purchase.
+
+    ``base`` holds the common fields (``BaseGame.common_fields``; default: those of a game
+    whose registry key is the edition's name).
 
     Unit ids are assigned in a fixed order (map order, then turn order, then unit-table order)
     so that two runs give byte-identical states. Fighters listed in a sea zone are put aboard
@@ -83,12 +89,8 @@ def initial_state(edition: Edition, options: dict[str, Any] | None = None) -> di
     controllers = edition.starting_controllers()
     first = setup.turn_order[0]
     return {
-        "schema_version": SCHEMA_VERSION,
-        "game": edition.name,
-        "variant": edition.name,
+        **(base or common_fields(edition.name)),
         "phase": phase_code(1, first, "purchase"),
-        "players": {},
-        "result": None,
         "rules": rules.to_json(),
         "turn": {"round": 1, "power": first, "step": "purchase"},
         "controllers": dict(sorted(controllers.items())),

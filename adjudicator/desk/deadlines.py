@@ -17,7 +17,7 @@ whose ``phase`` differs from the state's phase is stale (e.g. after a manual
 ``adj adjudicate``) and is renewed from the current time.
 
 The phase kind ("movement", "retreat", "adjustment" for Diplomacy) comes from the
-game's optional ``phase_kind(state)``; a game without it has one kind, "default".
+game's ``phase_kind(state)``; a game that does not override it has one kind, "default".
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from datetime import datetime, timedelta, timezone
 
 from adjudicator.desk.audit import game_audit
 from adjudicator.errors import AdjudicatorError
-from adjudicator.game import phase_kind
+from adjudicator.registry import game_for_state
 from adjudicator.store import GameFolder, atomic_write, canonical_json, now_iso
 
 _DUR = re.compile(r"^\s*(?:(\d+)\s*w)?\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$",
@@ -114,6 +114,33 @@ def configure(folder: GameFolder, *, lengths: dict[str, str] | None = None,
     return desk
 
 
+def configure_new_game(folder: GameFolder, deadline: tuple[str, ...], grace: str | None,
+                       early: bool | None, reminder: str | None) -> dict:
+    """Deadline settings of a new game: the judge's defaults, then the ``adj new`` options;
+    returns them with the first deadline (empty when the game has no deadlines)."""
+    from adjudicator.desk.judge import judge_of
+
+    j = judge_of(folder)
+    defaults = dict(j.config["defaults"]) if j else {}
+    lengths = dict(defaults.get("deadlines") or {}) if (j or deadline) else {}
+    if deadline:
+        given = parse_lengths(deadline)
+        if "default" in given:  # an explicit default replaces the judge's per-kind lengths
+            lengths = {}
+        lengths.update(given)
+    if not lengths:
+        return {}
+    with folder.lock():
+        desk = configure(
+            folder, lengths=lengths,
+            grace=grace if grace is not None else defaults.get("grace", "0h"),
+            early=early if early is not None else defaults.get("early", True),
+            reminder=reminder if reminder is not None else defaults.get("reminder", "12h"))
+        state = folder.read_state()
+        sched = current_schedule(folder, game_for_state(state), state)
+    return {**desk, "deadline": sched.get("deadline")}
+
+
 def length_for(desk: dict, kind: str) -> int | None:
     lengths = desk.get("deadlines") or {}
     value = lengths.get(kind, lengths.get("default"))
@@ -152,7 +179,7 @@ def current_schedule(folder: GameFolder, game, state: dict) -> dict:
     if sched.get("phase") == state["phase"]:
         return sched
     desk = desk_settings(folder)
-    kind = phase_kind(game, state)
+    kind = game.phase_kind(state)
     length = length_for(desk, kind)
     deadline = iso(now() + timedelta(seconds=length)) if length else None
     new = {"phase": state["phase"], "kind": kind, "deadline": deadline, "reminded": False,

@@ -13,13 +13,15 @@ For a judge, also the mail markers: a message whose ingest was interrupted is li
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from adjudicator import service
 from adjudicator.desk.audit import game_audit
-from adjudicator.desk.judge import Judge
-from adjudicator.store import SCHEMA_VERSION, GameFolder
+from adjudicator.desk.judge import Judge, is_judge
+from adjudicator.registry import canonical_key
+from adjudicator.store import READABLE_SCHEMAS, GameFolder
 
-_COMMON = {"schema_version": int, "game": str, "variant": str, "phase": str, "players": dict}
+_COMMON = {"schema_version": int, "game": str, "phase": str, "players": dict}
 
 
 def check_state_schema(folder: GameFolder) -> list[str]:
@@ -39,12 +41,19 @@ def check_state_schema(folder: GameFolder) -> list[str]:
         problems.append("game.json: missing field 'result'")
     elif state["result"] is not None and not isinstance(state["result"], dict):
         problems.append("game.json: field 'result' should be an object or null")
-    if state.get("schema_version") != SCHEMA_VERSION:
+    if state.get("schema_version") not in READABLE_SCHEMAS:
         problems.append(f"game.json: schema_version {state.get('schema_version')!r}, "
-                        f"expected {SCHEMA_VERSION}")
+                        f"expected one of {', '.join(map(str, READABLE_SCHEMAS))}")
+    if state.get("schema_version") == 1 and not isinstance(state.get("variant"), str):
+        problems.append("game.json: schema_version 1 states have a 'variant' field")
+    try:
+        canonical_key(str(state.get("game")))
+    except Exception as exc:  # noqa: BLE001 - an unknown game is a finding
+        problems.append(f"game.json: {exc}")
     try:
         settings = folder.settings()
-        if state.get("game") != settings.get("game"):
+        if "game" in settings and state.get("game") != settings.get("game"):
+            # games created before 0.2 name the game in settings.json as well
             problems.append(f"game.json says game {state.get('game')!r}, "
                             f"settings.json says {settings.get('game')!r}")
         if not problems:
@@ -103,6 +112,14 @@ def check_judge(judge: Judge) -> dict:
     for name in judge.game_names():
         out[name] = check_game(judge.game(name))
     return out
+
+
+def check_target(target: str, resolve) -> dict:
+    """The checks behind ``adj fsck``: every game of a judge folder, or the one game that
+    ``resolve(target)`` finds (a path, or a name inside the judge)."""
+    if is_judge(target):
+        return check_judge(Judge(Path(target)))
+    return {"game": check_game(resolve(target))}
 
 
 def problems_of(result: dict) -> list[str]:

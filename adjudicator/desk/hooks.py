@@ -1,12 +1,14 @@
 """What the desk does after each operation of :mod:`adjudicator.service`.
 
-``service`` calls :func:`after_operation` under the game lock after it has written the
-new state. Here the operation is written to the game's audit log; after an adjudication
-or a draw the lateness table is updated, the next phase's deadline is set and the
-results (report text, plus the map when the game drew one) are queued for every player
-and observer when the game lives in a judge folder. When the new phase begins, orders sent
-ahead for it (mail with a ``PHASE`` line naming a later phase) are checked against the
-rules and each player gets an acknowledgement, exactly as if they had just sent them.
+The service publishes an event (:mod:`adjudicator.events`) under the game lock after it has
+written the new state, and :func:`install` subscribes the handlers below. Every operation is
+written to the game's audit log; after an adjudication or a draw the lateness table is
+updated, the next phase's deadline is set and the results (report text, plus the map when
+the game drew one) are queued for every player and observer when the game lives in a judge
+folder. When the new phase begins, orders sent ahead for it (mail with a ``PHASE`` line
+naming a later phase) are checked against the rules and each player gets an
+acknowledgement, exactly as if they had just sent them. The desk also answers the core's
+question about the next deadline, which the reports print.
 
 Why mail failures do not raise: the adjudication is already on disk; a broken report
 mail must not make the moderator think it failed. The failure goes to the audit log.
@@ -14,16 +16,31 @@ mail must not make the moderator think it failed. The failure goes to the audit 
 
 from __future__ import annotations
 
+from adjudicator import events
 from adjudicator.desk import deadlines
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import judge_of
 from adjudicator.desk.players import Roster
+from adjudicator.service import Acknowledgement, check_orders, game_of
 from adjudicator.store import GameFolder
 
 
-def after_operation(folder: GameFolder, event: str, data: dict) -> None:
+def install() -> None:
+    """Subscribe the desk to the service's events (idempotent). Importing
+    :mod:`adjudicator.desk` calls it, so any program that uses the desk has it."""
+    events.subscribe(events.Event, on_event)
+    events.subscribe(events.DeadlineQuery, on_deadline_query)
+
+
+def on_event(event: events.Event) -> None:
+    folder = event.folder
     log = game_audit(folder.path)
-    if event == "adjudication":
+    if isinstance(event, events.PhaseResolved):
+        data = event.record
+        if event.kind == "draw":
+            log.append("draw", {"phase": data["phase"], "seq": data.get("seq"),
+                                "powers": data.get("powers")})
+            return
         log.append("adjudication", {
             "phase": data["phase"], "seq": data.get("seq"), "nmr": data.get("nmr", []),
             "submissions": {p: s["version"] for p, s in data.get("submissions", {}).items()},
@@ -32,19 +49,18 @@ def after_operation(folder: GameFolder, event: str, data: dict) -> None:
             Roster(folder).record_lateness(data["phase"], list(data["nmr"]), "nmr")
         _schedule_next(folder)
         _guarded(folder, data["phase"], check_orders_sent_ahead)
-    elif event == "draw":
-        log.append("draw", {"phase": data["phase"], "seq": data.get("seq"),
-                            "powers": data.get("powers")})
-    elif event == "reports-written":
-        _distribute(folder, data)
+    elif isinstance(event, events.ReportsWritten):
+        _distribute(folder, event.record)
     else:
-        log.append(event, data)
+        log.append(event.name, event.audit_data())
+
+
+def on_deadline_query(query: events.DeadlineQuery) -> str | None:
+    return deadlines.deadline_for(query.folder, query.phase)
 
 
 def _schedule_next(folder: GameFolder) -> dict:
     """Set the deadline of the phase that follows a resolution (none once the game is over)."""
-    from adjudicator.service import game_of
-
     game = game_of(folder)
     state = folder.read_state()
     return {} if game.is_over(state) else deadlines.current_schedule(folder, game, state)
@@ -76,7 +92,6 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
     before the deadline. Runs under the game lock (from the adjudication hook).
     """
     from adjudicator.desk import outbox
-    from adjudicator.service import Acknowledgement, check_orders, game_of
 
     game = game_of(folder)
     state = folder.read_state()

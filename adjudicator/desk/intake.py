@@ -53,7 +53,7 @@ from adjudicator.desk.judge import Judge, JudgeError
 from adjudicator.desk.mailparse import ParsedMail, parse_mail
 from adjudicator.desk.players import Roster
 from adjudicator.errors import AdjudicatorError
-from adjudicator.game import phase_position
+from adjudicator.game import orders_ahead_allowed, phase_position
 from adjudicator.store import (
     GameFolder,
     StoreError,
@@ -352,7 +352,7 @@ class Intake:
         current = str(state["phase"])
         pos = phase_position(game, named, current)
         if pos is None:
-            if getattr(game, "phase_sort_key", None) is None:
+            if not orders_ahead_allowed(game, state):
                 return (f"these orders are for {named}, but the game is in {current}; "
                         "this game accepts orders for the current phase only")
             return f"{named!r} is not a phase of this game (the game is in {current})"
@@ -481,8 +481,8 @@ class Intake:
         st = service.status(folder)
         sched = deadlines.load_schedule(folder)
         out = [f"Phase: {st['phase_name']} ({st['phase']})"]
-        if st.get("result"):
-            out.append(f"Game over: {json.dumps(st['result'])}")
+        if st.get("outcome"):
+            out.append(f"Game over: {st['outcome']}")
         out.append("Ordered: " + (", ".join(st["ordered"]) or "nobody"))
         out.append("Missing: " + (", ".join(st["missing"]) or "nobody"))
         if sched.get("phase") == st["phase"] and sched.get("deadline"):

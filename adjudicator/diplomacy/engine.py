@@ -35,8 +35,8 @@ from adjudicator.diplomacy.results import OrderResult
 from adjudicator.diplomacy.retreats import resolve_retreats
 from adjudicator.diplomacy.validate import Rejection, Validation, validate
 from adjudicator.errors import OrderError
+from adjudicator.game import common_fields
 
-SCHEMA_VERSION = 1
 
 _KIND = {
     Hold: "hold", Move: "move", SupportHold: "support", SupportMove: "support",
@@ -48,8 +48,9 @@ _KIND = {
 # --- public API ---------------------------------------------------------------------
 
 
-def initial_state(dmap: DiplomacyMap, variant: str = "diplomacy-standard") -> dict:
-    """The board before Spring 1901: starting units, home centres owned."""
+def initial_state(dmap: DiplomacyMap, base: dict | None = None) -> dict:
+    """The board before Spring 1901: starting units, home centres owned. ``base`` holds the
+    common fields (``BaseGame.common_fields``; default: standard Diplomacy's)."""
     units, centres = {}, {}
     for power, info in sorted(dmap.powers.items()):
         for spec in info["starting_units"]:
@@ -58,8 +59,7 @@ def initial_state(dmap: DiplomacyMap, variant: str = "diplomacy-standard") -> di
         for c in info["home_centres"]:
             centres[c] = power
     board = Board(FIRST_PHASE, units, centres)
-    return _to_state({"schema_version": SCHEMA_VERSION, "game": "diplomacy",
-                      "variant": variant, "players": {}, "result": None}, board)
+    return _to_state(dict(base or common_fields("diplomacy")), board)
 
 
 def powers_to_act(state: dict, dmap: DiplomacyMap) -> list[str]:

@@ -1,12 +1,13 @@
-"""Diplomacy behind the core's :class:`~adjudicator.game.Game` interface.
+"""Diplomacy behind the core's :class:`~adjudicator.game.BaseGame` interface.
 
-This module only adapts: the rules live in ``engine`` (validation, resolution,
-phases) and the language in ``parser``.
+This module only adapts: the rules live in ``engine`` (validation, resolution, phases), the
+language in ``parser``, the reports in ``report`` and the picture in ``mapsvg``. The map is
+the data folder of the registry entry (``games/<data>/``), so a variant is one more entry.
 """
 
 from __future__ import annotations
 
-import difflib
+from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.diplomacy import engine, report
@@ -15,58 +16,71 @@ from adjudicator.diplomacy.orders import Order
 from adjudicator.diplomacy.parser import parse_orders
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.errors import OrderError, ParseResult
-from adjudicator.game import Resolution
+from adjudicator.game import BaseGame, OrderResult, Outcome, Resolution
+
+#: Result kinds worth a line in a running log even when they succeed (``adj demo``).
+_NOTABLE_KINDS = ("retreat", "disband", "build", "remove")
 
 
-class DiplomacyGame:
-    name = "diplomacy"
+class DiplomacyGame(BaseGame):
     family = "diplomacy"
-
-    def __init__(self, variant: str = "diplomacy-standard") -> None:
-        self.variant = variant
 
     @property
     def map(self) -> DiplomacyMap:
-        return load_map(self.variant)
+        return load_map(self.data)
 
     # --- set-up and facts ---------------------------------------------------------
-    def new_state(self, options: dict[str, Any]) -> dict:
-        return engine.initial_state(self.map)
+    def new_state(self, options: Mapping[str, Any]) -> dict:
+        return engine.initial_state(self.map, self.common_fields())
+
+    def state_from_position(self, text: str, options: Mapping[str, Any]) -> dict:
+        from adjudicator.diplomacy.position import parse_position
+
+        return parse_position(text, self.map, self.common_fields())
+
+    def position_text(self, state: dict) -> str:
+        from adjudicator.diplomacy.position import format_position
+
+        return format_position(state, self.map)
 
     def powers(self, state: dict | None = None) -> list[str]:
         return list(self.map.powers)
 
-    def canonical_power(self, name: str) -> str | None:
-        key = name.strip().lower()
+    def power_spellings(self) -> dict[str, str]:
         table = {}
         for power, data in self.map.powers.items():
-            table[power.lower()] = power
-            table[data["adjective"].lower()] = power
-        if key in table:
-            return table[key]
-        close = difflib.get_close_matches(key, list(table), n=1, cutoff=0.75)
-        return table[close[0]] if close else None
+            table[power] = power
+            table[data["adjective"]] = power
+        return table
 
     def phase_name(self, state: dict) -> str:
         return Phase.parse(state["phase"]).name
 
-    def is_over(self, state: dict) -> bool:
-        return state.get("result") is not None
-
     def phase_sort_key(self, code: str) -> tuple[int, int] | None:
         """Chronological key of a canonical phase code (``S1901M`` < ``S1901R`` < ``F1901M``
-        < ``F1901R`` < ``W1901A`` < ``S1902M``), None for anything else: the optional
-        method the moderator's desk uses for orders sent ahead for a later phase."""
+        < ``F1901R`` < ``W1901A`` < ``S1902M``), None for anything else."""
         try:
             phase = Phase.parse(code)
         except ValueError:
             return None
         return phase.sort_key if phase.code == code else None
 
+    def normalise_phase(self, code: str) -> str:
+        return code.strip().upper()
+
     def phase_kind(self, state: dict) -> str:
-        """Deadline class of the phase: "movement", "retreat" or "adjustment" (desk deadlines)."""
+        """Deadline class of the phase: "movement", "retreat" or "adjustment"."""
         return {"M": "movement", "R": "retreat", "A": "adjustment"}.get(
             str(state.get("phase", ""))[-1:], "default")
+
+    def outcome(self, state: dict) -> Outcome | None:
+        result = state.get("result")
+        if not result:
+            return None
+        if result.get("type") == "solo":
+            winner = str(result.get("winner", ""))
+            return Outcome("solo", (winner,), f"solo victory of {winner}")
+        return super().outcome(state)
 
     # --- orders ---------------------------------------------------------------------
     def parse(self, text: str, state: dict | None = None) -> ParseResult:
@@ -109,12 +123,10 @@ class DiplomacyGame:
         return engine.powers_to_act(state, self.map)
 
     # --- resolution -----------------------------------------------------------------
-    def resolve(self, state: dict, orders_by_power: dict[str, list], dice: Any = None) -> Resolution:
-        new_state, results, events = engine.adjudicate(state, orders_by_power, self.map)
+    def resolve(self, state: dict, orders_by_power: Mapping[str, list],
+                dice: Any = None) -> Resolution:
+        new_state, results, events = engine.adjudicate(state, dict(orders_by_power), self.map)
         return Resolution(new_state, [r.to_json() for r in results], events)
-
-    def declare_draw(self, state: dict, powers: list[str]) -> dict:
-        return {**state, "result": {"type": "draw", "powers": sorted(powers)}}
 
     def status(self, state: dict) -> dict:
         counts = {p: sum(1 for o in state["centres"].values() if o == p) for p in self.powers()}
@@ -128,22 +140,24 @@ class DiplomacyGame:
             "eliminated": state.get("eliminated", []),
         }
 
+    def status_lines(self, state: dict) -> list[str]:
+        st = self.status(state)
+        return [f"  {p:<8} {st['centres'].get(p, 0):>2} centres  {', '.join(units)}"
+                for p, units in st["units"].items()]
+
+    def notable_results(self, record: dict) -> list[OrderResult]:
+        return [r for r in map(OrderResult.from_json, record.get("results") or [])
+                if not r.success or r.details.get("kind") in _NOTABLE_KINDS]
+
     # --- output -----------------------------------------------------------------------
-    def render_report(self, folder: Any, phase: str | None, fmt: str,
-                      template: str | None = None) -> str:
-        return report.render_report(folder, phase, fmt, template)
+    def report_context(self, record: dict, state_after: dict, meta: Mapping[str, Any]) -> dict:
+        return report.build_context(record, state_after, title=str(meta.get("title", "")),
+                                    deadline=meta.get("deadline"), dmap=self.map,
+                                    variant=self.data)
 
-    def write_reports(self, folder: Any, record: dict) -> list:
-        return report.write_reports(folder, record)
-
-    def render_map(self, folder: Any, phase: str | None, show_orders: bool = True) -> str:
+    def map_svg(self, state: dict, results: list[dict] | None = None, *,
+                title: str = "", show_orders: bool = True) -> str:
         from adjudicator.diplomacy.mapsvg import render_map_svg
 
-        title = str(folder.settings().get("title") or folder.path.name)
-        if phase is None:
-            return render_map_svg(folder.read_state(), None, dmap=self.map, title=title,
-                                  show_orders=False)
-        record, _ = report.find_record(folder, phase)
-        return render_map_svg(record["state_before"], record.get("results") or [], dmap=self.map,
-                              title=title, show_orders=show_orders)
-
+        return render_map_svg(state, results, dmap=self.map, data=self.data, title=title,
+                              show_orders=show_orders)

@@ -599,18 +599,19 @@ def _as_result(r: OrderResult | Mapping) -> OrderResult:
 
 def render_map_svg(
     state: dict,
-    results: list[OrderResult] | None = None,
+    results: list[OrderResult] | list[Mapping] | None = None,
     *,
     dmap: DiplomacyMap | None = None,
+    data: str = "diplomacy-standard",
     title: str = "",
     show_orders: bool = True,
 ) -> str:
     """Draw ``state`` (the position the orders were given in) and, when ``show_orders``,
     the ``results`` of its phase. Results may be OrderResult objects or their JSON dicts
-    (as kept in history). Returns a standalone SVG document (no XML declaration, so it can
+    (as kept in history). ``data`` is the variant's data folder (``dmap`` its map, when
+    already loaded). Returns a standalone SVG document (no XML declaration, so it can
     also be inlined in HTML)."""
-    variant = state.get("variant", "diplomacy-standard")
-    dmap = dmap or load_map(variant)
-    geo = load_geometry(variant)
+    dmap = dmap or load_map(data)
+    geo = load_geometry(data)
     res = [_as_result(r) for r in (results or [])]
     return _Picture(state, res, dmap, geo, str(title or ""), show_orders).render()

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -47,7 +46,7 @@ from adjudicator.diplomacy.orders import (
     UnitType,
     Waive,
 )
-from adjudicator.errors import AdjudicatorError, OrderError, ParseResult
+from adjudicator.errors import AdjudicatorError, OrderError, ParsedOrder, ParseResult
 from adjudicator.parsing import (
     ItemParser,
     LocatedError,
@@ -72,20 +71,6 @@ __all__ = [
     "resolve_location",
     "resolve_power",
 ]
-
-
-@dataclass(frozen=True)
-class ParsedOrder:
-    """One understood order: where it was (1-based ``line``), its text, and who it is for.
-
-    ``power`` is the canonical power name from a prefix (``France: A Par - Bur``), from an
-    earlier prefix on the same line, or from a header line (``France:`` alone); else ``None``.
-    """
-
-    line: int
-    text: str
-    order: Order
-    power: str | None = None
 
 
 class OrderSyntaxError(AdjudicatorError):

@@ -1,15 +1,17 @@
-"""Diplomacy turn reports: the report context, and rendering it in every format.
+"""Diplomacy turn reports: the report context the templates receive.
 
 A report is built from three things only: the history record of the phase (its
 ``state_before`` and ``results``) and the state *after* it (the next record's
 ``state_before``, or ``game.json`` for the latest record). Everything a reader wants is
-a difference between the two states (centre changes, eliminations, the result) or a
-fact of the state after (dislodged units and their retreats, adjustments owed, the next
-phase). The engine's ``events`` are deliberately not read: their shape may change,
-while the state format is documented and versioned.
+a difference between the two states (centre changes, eliminations, the result), a fact
+of the state after (dislodged units and their retreats, adjustments owed, the next
+phase) or a structured field of the results. The engine's ``events`` are deliberately not
+read: their shape may change, while the state format is documented and versioned; nor is
+any prose the engine wrote (a ``reason``) ever parsed back.
 
 The context is a plain JSON-serialisable dict documented in ``docs/report-context.md``
-so that users can write their own templates (``adj report --template PATH``).
+so that users can write their own templates (``adj report --template PATH``). Finding the
+record, rendering and writing files is the core's job (``adjudicator.publish``).
 """
 
 from __future__ import annotations
@@ -17,19 +19,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
-
-from adjudicator.desk.deadlines import deadline_for
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
-from adjudicator.diplomacy.mapsvg import render_map_svg
 from adjudicator.diplomacy.phase import Phase
-from adjudicator.errors import AdjudicatorError
-from adjudicator.render import reports
-from adjudicator.render.png import svg_to_png
-from adjudicator.store import GameFolder, atomic_write
+from adjudicator.publish import reports
 
 FAMILY = "diplomacy"
 CONTEXT_SCHEMA = 1
@@ -48,48 +42,6 @@ _LABEL = {
 }
 # Outcomes whose reason adds nothing to the label (or is told in the dislodged section).
 _NO_REASON = {"dislodged", "bounced", "no convoy"}
-
-
-class ReportError(AdjudicatorError):
-    pass
-
-
-# --- finding the record --------------------------------------------------------------------
-def find_record(folder: GameFolder, phase: str | None = None) -> tuple[dict, dict]:
-    """The history record for ``phase`` (default: the latest) and the state after it.
-
-    A phase can have only one live record (a rollback archives the later ones), but a
-    draw may be declared in the phase that follows an adjudication; the last record for
-    the phase is the one that says how it ended.
-    """
-    history = folder.history()
-    if not history:
-        raise ReportError("no phase has been adjudicated yet; nothing to report")
-    if phase is None:
-        index = len(history) - 1
-    else:
-        code = phase.strip().upper()
-        matches = [i for i, h in enumerate(history) if h["phase"] == code]
-        if not matches:
-            known = ", ".join(dict.fromkeys(h["phase"] for h in history))
-            raise ReportError(f"no resolved phase {phase!r} in history (resolved: {known})")
-        index = matches[-1]
-    return history[index], _state_after(folder, history, index)
-
-
-def _state_after(folder: GameFolder, history: list[dict], index: int) -> dict:
-    if index + 1 < len(history):
-        return history[index + 1]["state_before"]
-    return folder.read_state()
-
-
-def state_after_record(folder: GameFolder, record: dict) -> dict:
-    """The state that followed ``record`` (which must be a live record of ``folder``)."""
-    history = folder.history()
-    for i, h in enumerate(history):
-        if h.get("seq") == record.get("seq") and h["phase"] == record["phase"]:
-            return _state_after(folder, history, i)
-    raise ReportError(f"record {record.get('seq')} ({record['phase']}) is not in the history")
 
 
 # --- names -----------------------------------------------------------------------------------
@@ -244,14 +196,16 @@ def _power_order(dmap: DiplomacyMap, *states: dict) -> list[str]:
 
 
 def build_context(record: dict, state_after: dict, *, title: str,
-                  deadline: str | None = None, dmap: DiplomacyMap | None = None) -> dict:
+                  deadline: str | None = None, dmap: DiplomacyMap | None = None,
+                  variant: str = "diplomacy-standard") -> dict:
     """The documented report context (``docs/report-context.md``) for one history record.
 
     ``record`` is an ``adjudication`` or ``draw`` history record, ``state_after`` the
-    state that followed it. ``deadline`` is shown for the next phase when given.
+    state that followed it. ``deadline`` is shown for the next phase when given;
+    ``variant`` names the map's data folder (and ``dmap`` is that map, when loaded).
     """
     before = record["state_before"]
-    dmap = dmap or load_map(before.get("variant", "diplomacy-standard"))
+    dmap = dmap or load_map(variant)
     before_units = {DiplomacyMap.province_of(u["loc"]): u for u in before.get("units", [])}
     results = list(record.get("results") or [])
     nmr = list(record.get("nmr") or [])
@@ -294,7 +248,7 @@ def build_context(record: dict, state_after: dict, *, title: str,
     for r in results:
         if r.get("dislodged") and DiplomacyMap.province_of(r["loc"]) not in waiting:
             d = {"power": r["power"], "type": r.get("unit_type"), "loc": r["loc"],
-                 "attacker_from": _attacker(r)}
+                 "attacker_from": _attacker(r, results)}
             dislodged.append(_dislodged_entry(dmap, d, [], destroyed=True))
     dislodged.sort(key=lambda d: (powers.index(d["power"]) if d["power"] in powers else 99,
                                   d["loc_name"]))
@@ -359,7 +313,7 @@ def build_context(record: dict, state_after: dict, *, title: str,
     return {
         "schema": CONTEXT_SCHEMA,
         "game": FAMILY,
-        "variant": before.get("variant", "diplomacy-standard"),
+        "variant": variant,
         "map_name": dmap.name,
         "title": title,
         "record_kind": record.get("kind", "adjudication"),
@@ -381,9 +335,15 @@ def build_context(record: dict, state_after: dict, *, title: str,
     }
 
 
-def _attacker(result: dict) -> str | None:
-    m = re.search(r"dislodged from (\S+)", result.get("reason") or "")
-    return m.group(1) if m else None
+def _attacker(dislodged: dict, results: list[dict]) -> str | None:
+    """Where the unit that dislodged ``dislodged`` came from: the one successful move into
+    its province (a unit is dislodged by a move that succeeds)."""
+    into = DiplomacyMap.province_of(dislodged["loc"])
+    for r in results:
+        if r.get("kind") == "move" and r.get("success") and r.get("dest") \
+                and DiplomacyMap.province_of(r["dest"]) == into:
+            return r.get("loc")
+    return None
 
 
 def _dislodged_entry(dmap: DiplomacyMap, d: dict, retreats: Iterable[str], *,
@@ -421,71 +381,3 @@ def _result_info(result: dict | None, ended_now: bool, state: dict,
     text = "The game has ended in a draw between " + reports.join_names(powers, "and") + "."
     return {"type": result.get("type", "draw"), "winner": None, "powers": powers,
             "centres": None, "new": ended_now, "text": text}
-
-
-# --- maps ------------------------------------------------------------------------------------
-def map_svg(record: dict, state_after: dict, *, dmap: DiplomacyMap | None = None) -> str:
-    """The map for a report: the orders and their results drawn on the position before."""
-    return render_map_svg(record["state_before"], record.get("results") or [], dmap=dmap,
-                          title="", show_orders=True)
-
-
-# Mail clients show a PNG inline but often not an SVG: the results mail attaches this one.
-MAIL_MAP_SCALE = 0.6
-
-
-# --- convenience -----------------------------------------------------------------------------
-def folder_context(folder: GameFolder, phase: str | None = None, *,
-                   deadline: str | None = None) -> tuple[dict, dict, dict]:
-    """(context, record, state_after) for ``phase`` of the game in ``folder``."""
-    record, after = find_record(folder, phase)
-    return _context_for(folder, record, after, deadline), record, after
-
-
-def _context_for(folder: GameFolder, record: dict, after: dict, deadline: str | None) -> dict:
-    settings = folder.settings()
-    title = str(settings.get("title") or folder.path.name)
-    if deadline is None:
-        deadline = deadline_for(folder, after["phase"])
-    return build_context(record, after, title=title, deadline=deadline)
-
-
-def render_context(context: dict, fmt: str, template: str | Path | None = None,
-                   svg: str | None = None) -> str:
-    """Render a context; for html the (trusted, renderer-escaped) SVG is embedded inline."""
-    fmt = reports.normalise_format(fmt)
-    ctx = dict(context)
-    ctx["map_svg"] = Markup(svg) if (svg and fmt == "html") else None
-    return reports.render(FAMILY, fmt, ctx, template)
-
-
-def render_report(folder: GameFolder, phase: str | None = None, fmt: str = "text",
-                  template: str | Path | None = None, *, deadline: str | None = None) -> str:
-    """The report of ``phase`` (default: the latest resolved phase) in ``fmt``.
-
-    ``fmt`` is text, bbcode, markdown or html; ``template`` a user template path.
-    """
-    context, record, after = folder_context(folder, phase, deadline=deadline)
-    svg = map_svg(record, after) if reports.normalise_format(fmt) == "html" else None
-    return render_context(context, fmt, template, svg)
-
-
-def write_reports(folder: GameFolder, record: dict, *,
-                  deadline: str | None = None) -> list[Path]:
-    """Write ``reports/<phase>/report.{txt,bbcode,md,html}``, ``map.svg`` and ``map.png``.
-
-    Meant to run right after each adjudication. Files are written atomically, so a
-    web server publishing the folder never serves half a report.
-    """
-    after = state_after_record(folder, record)
-    context = _context_for(folder, record, after, deadline)
-    svg = map_svg(record, after)
-    out_dir = folder.path / "reports" / record["phase"]
-    written: list[Path] = []
-    for fmt, ext in reports.FORMATS.items():
-        path = out_dir / f"report.{ext}"
-        atomic_write(path, render_context(context, fmt, None, svg))
-        written.append(path)
-    atomic_write(out_dir / "map.svg", svg)
-    atomic_write(out_dir / "map.png", svg_to_png(svg, scale=MAIL_MAP_SCALE))
-    return [*written, out_dir / "map.svg", out_dir / "map.png"]

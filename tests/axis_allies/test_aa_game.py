@@ -141,7 +141,7 @@ def test_check_without_a_game_and_map_is_a_later_issue(game, tmp_path):
     bad = js("check", "aa1942", "-", input="3 inf Germny -> Karelia\n", code=1)
     assert bad["errors"]
     res = CliRunner().invoke(main, ["map", game, "-o", str(tmp_path / "m.svg")])
-    assert res.exit_code == 1 and "later issue" in res.output
+    assert res.exit_code == 1 and "no map drawing" in res.output
 
 
 def test_new_game_options(tmp_path):

@@ -19,10 +19,21 @@ from adjudicator.axis_allies.orders import (
     TurnScript,
     UnitCount,
 )
-from adjudicator.axis_allies.parser import ParsedOrder, parse_turn, parse_turn_script
-from adjudicator.errors import ParseResult
+from adjudicator.axis_allies.data import load_edition
+from adjudicator.axis_allies.parser import parse_turn as _parse_turn
+from adjudicator.axis_allies.parser import parse_turn_script as _parse_turn_script
+from adjudicator.errors import ParsedOrder, ParseResult
 
 U = UnitCount
+ED = load_edition("aa1942")
+
+
+def parse_turn(text: str):
+    return _parse_turn(text, ED)
+
+
+def parse_turn_script(text: str):
+    return _parse_turn_script(text, ED)
 
 
 def one(text: str):

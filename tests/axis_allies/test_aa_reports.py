@@ -19,8 +19,11 @@ import pytest
 from adjudicator import dice as dice_mod
 from adjudicator import service
 from adjudicator.axis_allies import report
-from adjudicator.render import reports
+from adjudicator.publish import files, reports
+from adjudicator.registry import get_game
 from adjudicator.store import GameFolder
+
+G = get_game("aa1942")
 
 GOLDEN = Path(__file__).parent / "golden"
 FORMATS = ("text", "bbcode", "markdown", "html")
@@ -39,9 +42,25 @@ def played(tmp_path_factory) -> tuple[GameFolder, list[str]]:
     return folder, log
 
 
+def find_record(folder: GameFolder, phase: str | None = None) -> tuple[dict, dict]:
+    return files.find_record(folder, G, phase)
+
+
+def build_context(folder: GameFolder, record: dict, after: dict,
+                  deadline: str | None = None) -> dict:
+    meta = files.report_meta(folder, G, after)
+    if deadline is not None:
+        meta["deadline"] = deadline
+    return G.report_context(record, after, meta)
+
+
+def render_report(folder: GameFolder, phase: str | None = None, fmt: str = "text") -> str:
+    return files.report_text(folder, G, phase, fmt)
+
+
 def _context(folder: GameFolder, phase: str) -> dict:
-    record, after = report.find_record(folder, phase)
-    ctx = report.build_context(folder, record, after)
+    record, after = find_record(folder, phase)
+    ctx = build_context(folder, record, after)
     ctx["adjudicated"] = "2026-01-01T00:00:00Z"  # the only field that changes between runs
     return ctx
 
@@ -71,7 +90,7 @@ def test_examples_play_two_rounds_without_errors(played):
 def test_every_format_renders_every_resolved_turn(played, fmt):
     folder, _ = played
     for phase in _phases(folder):
-        out = report.render_report(folder, phase, fmt)
+        out = render_report(folder, phase, fmt)
         assert "Results for Round" in out
         assert "{'" not in out and "': " not in out, "raw data printed"
         if fmt == "html":
@@ -89,14 +108,14 @@ def test_reports_are_written_in_all_four_formats(played):
 def test_text_lines_stay_under_78_columns(played):
     folder, _ = played
     for phase in _phases(folder):
-        text = report.render_report(folder, phase, "text")
+        text = render_report(folder, phase, "text")
         long = [line for line in text.splitlines() if reports.display_width(line) > 77]
         assert not long, (phase, long)
 
 
 # --- dice and casualties -------------------------------------------------------------------------
 def _recorded_dice(folder: GameFolder, phase: str) -> list[int]:
-    record, _ = report.find_record(folder, phase)
+    record, _ = find_record(folder, phase)
     return [v for roll in (record.get("dice") or {}).get("rolls", []) for v in roll["values"]]
 
 
@@ -104,7 +123,7 @@ def test_every_die_appears_in_the_html_report_in_order(played):
     folder, _ = played
     total = 0
     for phase in _phases(folder):
-        out = report.render_report(folder, phase, "html")
+        out = render_report(folder, phase, "html")
         shown = [int(v) for v in re.findall(r'<span class="die[^"]*"[^>]*>(\d)</span>', out)]
         assert shown == _recorded_dice(folder, phase), phase
         total += len(shown)
@@ -115,7 +134,7 @@ def test_every_die_appears_in_the_html_report_in_order(played):
 def test_every_die_appears_in_the_plain_reports_in_order(played, fmt):
     folder, _ = played
     for phase in _phases(folder):
-        text = _flat(report.render_report(folder, phase, fmt))
+        text = _flat(render_report(folder, phase, fmt))
         shown = [int(d) for group in re.findall(r"rolls (\d(?:, \d)*)", text)
                  for d in group.split(", ")]
         assert shown == _recorded_dice(folder, phase), phase
@@ -139,7 +158,7 @@ def test_each_casualty_says_why(played):
 
 def test_battle_instruction_and_standing_order_reasons_are_named(played):
     folder, _ = played
-    text = _flat(report.render_report(folder, "r1-germany-purchase", "text"))
+    text = _flat(render_report(folder, "r1-germany-purchase", "text"))
     assert "(battle instruction)" in text
     assert "Battle instruction: retreat if units <= 2 to eastern europe" in text
 
@@ -229,7 +248,7 @@ def _all_text(card: dict) -> str:
 
 
 def test_rare_battle_events_become_sentences():
-    n = report.Names()
+    n = report.Names(G.edition)
     card = report.describe_battle(n, {"region": "sz5", "name": "Sea Zone 5", "kind": "sea",
                                       "result": _rare_battle(), "instruction": "retreat"})
     text = _all_text(card)
@@ -246,7 +265,7 @@ def test_rare_battle_events_become_sentences():
 
 def test_amphibious_bombardment_and_aa_fire_become_sentences():
     # the ships and the lost cargo are not in the battle snapshots: named from the state
-    n = report.Names(units=[{"id": "u3", "type": "battleship"}, {"id": "u4", "type": "cruiser"},
+    n = report.Names(G.edition, units=[{"id": "u3", "type": "battleship"}, {"id": "u4", "type": "cruiser"},
                             {"id": "u5", "type": "cruiser"}, {"id": "u9", "type": "infantry"}])
     card = report.describe_battle(n, _amphibious())
     text = _all_text(card)
@@ -262,11 +281,11 @@ def test_amphibious_bombardment_and_aa_fire_become_sentences():
 
 # --- hostile text ----------------------------------------------------------------------------------
 def _hostile_context(folder: GameFolder) -> dict:
-    record, after = report.find_record(folder, "r1-germany-purchase")
+    record, after = find_record(folder, "r1-germany-purchase")
     record = copy.deepcopy(record)
     record["dice"]["salts"] = [HOSTILE]
     record["results"][0]["reason"] = HOSTILE
-    ctx = report.build_context(folder, record, after)
+    ctx = build_context(folder, record, after)
     ctx["title"] = HOSTILE
     ctx["battles"][0]["instruction"] = HOSTILE
     return ctx
@@ -294,7 +313,7 @@ def test_settings_title_is_escaped_end_to_end(played, tmp_path):
     settings = folder.settings()
     try:
         folder.write_settings({**settings, "title": HOSTILE})
-        page = report.render_report(folder, "r1-ussr-purchase", "html")
+        page = render_report(folder, "r1-ussr-purchase", "html")
         assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
     finally:
         folder.write_settings(settings)
@@ -308,18 +327,18 @@ def test_nmr_and_draw_records_render_in_every_format(tmp_path):
     for phase, words in (("r1-ussr-purchase", "No orders were received"),
                          ("r1-germany-purchase", "drawn between")):
         for fmt in FORMATS:
-            out = report.render_report(folder, phase, fmt)
+            out = render_report(folder, phase, fmt)
             assert words in html.unescape(out), (phase, fmt)
             assert "No dice were rolled" in out
-    text = report.render_report(folder, "r1-germany-purchase", "text")
+    text = render_report(folder, "r1-germany-purchase", "text")
     assert "Allies 6: Washington" in text  # victory cities read from the state after a draw
 
 
 # --- deadline --------------------------------------------------------------------------------------
 def test_next_phase_shows_the_deadline(played):
     folder, _ = played
-    record, after = report.find_record(folder)
-    ctx = report.build_context(folder, record, after, deadline="2026-02-01T12:00:00Z")
+    record, after = find_record(folder)
+    ctx = build_context(folder, record, after, deadline="2026-02-01T12:00:00Z")
     assert ctx["next"]["deadline"] == "2026-02-01T12:00:00Z"
     for fmt in FORMATS:
         assert "2026-02-01T12:00:00Z" in reports.render("axis_allies", fmt, ctx)

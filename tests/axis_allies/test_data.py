@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from adjudicator.axis_allies.data import load_edition, normalise
+from adjudicator.axis_allies.data import load_edition
+from adjudicator.suggest import normalize
 from adjudicator.resources import game_data_path
 
 E = load_edition("aa1942")
@@ -30,8 +31,8 @@ def test_data_files_are_found_through_game_data_path():
         assert (folder / name).is_file(), name
 
 
-def test_load_edition_defaults_to_aa1942_and_is_cached():
-    assert load_edition() is E
+def test_load_edition_is_cached():
+    assert load_edition("aa1942") is E
     assert E.name == "aa1942"
 
 
@@ -81,7 +82,7 @@ def test_names_and_aliases_are_unique_across_the_map():
     seen: dict[str, str] = {}
     for r in M:
         for label in (r.id, r.name, r.triplea_name, *r.aliases):
-            assert seen.setdefault(normalise(label), r.id) == r.id, (label, r.id)
+            assert seen.setdefault(normalize(label), r.id) == r.id, (label, r.id)
 
 
 def test_every_name_and_alias_resolves_to_its_region():
@@ -609,4 +610,4 @@ def test_unit_names_and_aliases_are_unique():
     seen: dict[str, str] = {}
     for u in U:
         for label in (u.id, u.name, u.plural, u.triplea_name, *u.aliases):
-            assert seen.setdefault(normalise(label), u.id) == u.id, (label, u.id)
+            assert seen.setdefault(normalize(label), u.id) == u.id, (label, u.id)

@@ -7,7 +7,8 @@ from collections import Counter
 
 from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.rules import rules_for
-from adjudicator.axis_allies.state import SCHEMA_VERSION, Board, initial_state
+from adjudicator.axis_allies.state import Board, initial_state
+from adjudicator.store import SCHEMA_VERSION
 
 ED = load_edition("aa1942")
 
@@ -15,7 +16,8 @@ ED = load_edition("aa1942")
 def test_initial_state_common_fields():
     s = initial_state(ED)
     assert s["schema_version"] == SCHEMA_VERSION
-    assert (s["game"], s["variant"], s["result"], s["players"]) == ("aa1942", "aa1942", None, {})
+    assert (s["game"], s["result"], s["players"]) == ("aa1942", None, {})
+    assert "variant" not in s  # schema 2: the registry key alone says which game
     assert s["turn"] == {"round": 1, "power": "ussr", "step": "purchase"}
     assert s["phase"] == "r1-ussr-purchase"
 

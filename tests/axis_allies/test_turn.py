@@ -10,16 +10,16 @@ import copy
 
 import pytest
 
-from adjudicator.axis_allies.game import AxisAlliesGame
 from adjudicator.axis_allies.state import add_unit, phase_code
 from adjudicator.dice import FixedDice
 from adjudicator.errors import GameError
+from adjudicator.registry import get_game
 
-G = AxisAlliesGame()
+G = get_game("aa1942")
 
 
 def fresh(**opts) -> dict:
-    return G.new_state({"passes": "one", **opts})
+    return G.new_state(G.check_options({"passes": "one", **opts}))
 
 
 def clear(state: dict, *regions: str) -> None:

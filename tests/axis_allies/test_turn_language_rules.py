@@ -13,7 +13,8 @@ from aa_scenario import ED, blank, mv, put, rules_of
 from adjudicator.axis_allies.movement import CarrierPlan, Load
 from adjudicator.axis_allies.movement import UnitCount as U
 from adjudicator.axis_allies.orders import Move
-from adjudicator.axis_allies.parser import parse_turn, parse_turn_script
+from adjudicator.axis_allies.parser import parse_turn as _parse_turn
+from adjudicator.axis_allies.parser import parse_turn_script as _parse_turn_script
 from adjudicator.axis_allies.turn import resolve_turn
 from adjudicator.axis_allies.validate import (
     check_combat_moves,
@@ -21,6 +22,14 @@ from adjudicator.axis_allies.validate import (
     requests_from_orders,
 )
 from adjudicator.dice import FixedDice
+
+
+def parse_turn(text: str):
+    return _parse_turn(text, ED)
+
+
+def parse_turn_script(text: str):
+    return _parse_turn_script(text, ED)
 
 
 def requests(text: str, power: str, section: str = "combat_moves") -> list:

@@ -27,7 +27,7 @@ def desk(tmp_path: Path, clock, monkeypatch) -> Desk:
     judge, mod = Judge.init(tmp_path / "judge", moderator_email="mod@example.org",
                             judge_address="judge@example.org")
     d = Desk(judge, mod)
-    from adjudicator.desk.cli import configure_new_game
+    from adjudicator.desk.deadlines import configure_new_game
 
     for name in ("g1", "g2"):
         folder = service.new_game(judge.game_path(name), "diplomacy")

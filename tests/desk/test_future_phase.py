@@ -13,7 +13,7 @@ from deskutil import body_of, order_mail, recipients
 
 from adjudicator import service
 from adjudicator.desk.audit import game_audit
-from adjudicator.game import phase_position
+from adjudicator.game import BaseGame, phase_position
 from adjudicator.registry import get_game
 
 
@@ -33,11 +33,11 @@ def test_phase_position_and_its_fallback():
     assert phase_position(game, "W1900A", "S1901M") == ("W1900A", -1)
     assert phase_position(game, "spring", "S1901M") is None
 
-    class NoOrdering:  # a game without the optional method: the current phase only
-        pass
+    class NoOrdering(type(game)):  # a game keeping BaseGame's default: the current phase only
+        phase_sort_key = BaseGame.phase_sort_key
 
-    assert phase_position(NoOrdering(), "T2", "T1") is None
-    assert phase_position(NoOrdering(), "T1", "T1") == ("T1", 0)
+    assert phase_position(NoOrdering(game.spec), "T2", "T1") is None
+    assert phase_position(NoOrdering(game.spec), "T1", "T1") == ("T1", 0)
 
 
 def test_orders_ahead_are_stored_with_a_syntax_check_and_acknowledged(desk):

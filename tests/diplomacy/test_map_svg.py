@@ -281,7 +281,7 @@ def test_unknown_locations_are_skipped_not_fatal():
 
 def test_png_export_has_png_header():
     pytest.importorskip("resvg_py")
-    from adjudicator.render.png import svg_to_png
+    from adjudicator.publish.png import svg_to_png
 
     svg = render_map_svg(busy_state(), busy_results(), title="PNG")
     png = svg_to_png(svg)

@@ -20,8 +20,12 @@ import pytest
 
 from adjudicator import service
 from adjudicator.diplomacy import report
-from adjudicator.render import reports
+from adjudicator.errors import ReportError
+from adjudicator.publish import files, reports
+from adjudicator.registry import get_game
 from adjudicator.store import GameFolder
+
+G = get_game("diplomacy")
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -50,8 +54,24 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> GameFolder:
     return folder
 
 
-def _context(game: GameFolder, phase: str, **kw) -> tuple[dict, dict, dict]:
-    return report.folder_context(game, phase, **kw)
+def _context(game: GameFolder, phase: str, deadline: str | None = None
+             ) -> tuple[dict, dict, dict]:
+    record, after = find_record(game, phase)
+    meta = {"title": game.settings()["title"], "deadline": deadline}
+    return G.report_context(record, after, meta), record, after
+
+
+def find_record(folder: GameFolder, phase: str | None = None) -> tuple[dict, dict]:
+    return files.find_record(folder, G, phase)
+
+
+def render_context(ctx: dict, fmt: str, svg: str | None = None) -> str:
+    return files.render_context(G, ctx, fmt, None, svg)
+
+
+def render_report(folder: GameFolder, phase: str | None = None, fmt: str = "text",
+                  template: Path | None = None) -> str:
+    return files.report_text(folder, G, phase, fmt, template)
 
 
 def _check_golden(name: str, text: str) -> None:
@@ -71,7 +91,7 @@ def _check_golden(name: str, text: str) -> None:
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_golden(game: GameFolder, phase: str, fmt: str) -> None:
     ctx, _, _ = _context(game, phase, deadline="2024-03-08 23:00 UTC")
-    text = report.render_context(ctx, fmt, svg=None)
+    text = render_context(ctx, fmt, svg=None)
     _check_golden(f"report-{phase}.{reports.FORMATS[fmt]}", text)
 
 
@@ -110,7 +130,7 @@ def test_retreat_context_has_centre_changes_and_builds(game: GameFolder) -> None
 
 
 def test_adjustment_text(game: GameFolder) -> None:
-    text = report.render_report(game, "W1901A")
+    text = render_report(game, "W1901A")
     assert "Adjustment results for Winter of 1901." in text
     assert "Austria: BUILD Army Budapest." in text
     assert "Russia:  BUILD Fleet St Petersburg (north coast)." in text
@@ -118,19 +138,19 @@ def test_adjustment_text(game: GameFolder) -> None:
 
 
 def test_spring_bounce_in_black_sea(game: GameFolder) -> None:
-    text = report.render_report(game, "s1901m")
+    text = render_report(game, "s1901m")
     assert "Russia:  Fleet Sevastopol -> Black Sea.  (bounce)" in text
     assert "Turkey:  Fleet Ankara -> Black Sea.  (bounce)" in text
 
 
 def test_latest_phase_is_default(game: GameFolder) -> None:
     latest = game.history()[-1]["phase"]
-    assert f"({latest})" in report.render_report(game)
+    assert f"({latest})" in render_report(game)
 
 
 def test_unknown_phase(game: GameFolder) -> None:
-    with pytest.raises(report.ReportError, match="S1905M"):
-        report.render_report(game, "S1905M")
+    with pytest.raises(ReportError, match="S1905M"):
+        render_report(game, "S1905M")
 
 
 @pytest.mark.parametrize("phase", ["S1901M", "F1901M", "F1901R", "W1901A"])
@@ -138,14 +158,14 @@ def test_text_lines_under_78_columns(game: GameFolder, phase: str) -> None:
     for title in ("Example Game", HOSTILE_TITLE * 3, "x" * 200):
         ctx, _, _ = _context(game, phase, deadline="Friday 8 March 2024, 23:00 UTC " * 3)
         ctx["title"] = title
-        text = report.render_context(ctx, "text")
+        text = render_context(ctx, "text")
         long = [line for line in text.splitlines() if len(line) >= 78]
         assert not long, long
 
 
 # --- special records ---------------------------------------------------------------------
 def _f1901m(game: GameFolder) -> tuple[dict, dict]:
-    record, after = report.find_record(game, "F1901M")
+    record, after = find_record(game, "F1901M")
     return copy.deepcopy(record), copy.deepcopy(after)
 
 
@@ -158,7 +178,7 @@ def test_nmr_default_orders_are_marked(game: GameFolder) -> None:
     ctx = report.build_context(record, after, title="t")
     turkey = next(p for p in ctx["powers"] if p["name"] == "Turkey")
     assert turkey["nmr"] and all(o["marker"] == "NMR default" for o in turkey["orders"])
-    text = report.render_context(ctx, "text")
+    text = render_context(ctx, "text")
     assert "No orders were received from Turkey" in text
     assert "Turkey:  Fleet Ankara HOLD.  (NMR default)" in text
 
@@ -169,7 +189,7 @@ def test_unit_without_retreat_is_destroyed(game: GameFolder) -> None:
     ctx = report.build_context(record, after, title="t")
     [d] = ctx["dislodged"]
     assert d["destroyed"] and d["retreats"] == []
-    text = " ".join(report.render_context(ctx, "text").split())
+    text = " ".join(render_context(ctx, "text").split())
     assert "Galicia (dislodged from Warsaw) had no valid retreat and was destroyed" in text
 
 
@@ -181,7 +201,7 @@ def test_solo_victory_and_elimination(game: GameFolder) -> None:
     assert ctx["result"]["new"] and ctx["next_phase"] is None
     assert ctx["eliminated"] == ["Turkey"]
     for fmt in FORMATS:
-        out = report.render_context(ctx, fmt)
+        out = render_context(ctx, fmt)
         assert "Russia has won the game with 4 supply centres." in out
         assert "Turkey has been eliminated." in out
 
@@ -191,9 +211,9 @@ def test_draw_record(game: GameFolder, tmp_path: Path) -> None:
     shutil.copytree(game.path, folder.path)
     service.declare_draw(folder, ["France", "Russia", "Germany"])
     for fmt in FORMATS:
-        out = report.render_report(folder, fmt=fmt)
+        out = render_report(folder, fmt=fmt)
         assert "draw between France, Germany and Russia" in out
-    assert "Adjustment results for Winter of 1901" in report.render_report(folder, "W1901A")
+    assert "Adjustment results for Winter of 1901" in render_report(folder, "W1901A")
 
 
 # --- escaping ----------------------------------------------------------------------------
@@ -215,7 +235,7 @@ def _hostile_context(game: GameFolder) -> dict:
 
 
 def test_html_escapes_untrusted_text(game: GameFolder) -> None:
-    html = report.render_context(_hostile_context(game), "html", svg=None)
+    html = render_context(_hostile_context(game), "html", svg=None)
     assert "<script>" not in html and "<img" not in html and "<b>Bob" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&#34;quoted&#34; &amp; &#39;single&#39;" in html
@@ -226,14 +246,14 @@ def test_html_escapes_untrusted_text(game: GameFolder) -> None:
 
 
 def test_bbcode_neutralises_tags(game: GameFolder) -> None:
-    out = report.render_context(_hostile_context(game), "bbcode")
+    out = render_context(_hostile_context(game), "bbcode")
     assert "[url" not in out and "[/url]" not in out and "[b]x[/b]" not in out
     assert "\uff3burl=http://evil\uff3d" in out
     assert "{{ 7*7 }}" in out
 
 
 def test_markdown_escapes_markup(game: GameFolder) -> None:
-    out = report.render_context(_hostile_context(game), "markdown")
+    out = render_context(_hostile_context(game), "markdown")
     assert not re.search(r"(?<!\\)<", out)  # every "<" is backslash-escaped
     assert r"\<script>" in out and r"\[url=http://evil\]" in out and r"\*b\*" in out
     assert r"Ev\*il" in out
@@ -243,7 +263,7 @@ def test_markdown_escapes_markup(game: GameFolder) -> None:
 def test_text_drops_control_characters(game: GameFolder) -> None:
     ctx, _, _ = _context(game, "F1901M")
     ctx["title"] = "Evil\x1b[31m title\rMovement results for Spring of 2001."
-    out = report.render_context(ctx, "text")
+    out = render_context(ctx, "text")
     assert "\x1b" not in out and "\r" not in out
 
 
@@ -270,7 +290,7 @@ def test_illegal_and_void_orders_give_reasons(game: GameFolder) -> None:
     by_loc = {o["loc"]: o for o in ctx["orders"]}
     assert by_loc["ven"]["marker"] == "illegal: Venice is not adjacent to Moscow"
     assert by_loc["den"]["status"] == "void"
-    text = " ".join(report.render_context(ctx, "text").split())
+    text = " ".join(render_context(ctx, "text").split())
     assert "(void: the supported unit was not ordered so)" in text
 
 
@@ -289,7 +309,7 @@ def test_wrap_breaks_long_words_and_hangs() -> None:
 def test_user_template(game: GameFolder, tmp_path: Path) -> None:
     tpl = tmp_path / "mine.md.j2"
     tpl.write_text("{{ title }} / {{ phase.name }} / {{ orders | length }}\n", encoding="utf-8")
-    out = report.render_report(game, "F1901M", "markdown", tpl)
+    out = render_report(game, "F1901M", "markdown", tpl)
     assert out == "Example Game / Fall 1901 Movement / 22\n"
 
 
@@ -297,7 +317,7 @@ def test_user_template_extends_builtin(game: GameFolder, tmp_path: Path) -> None
     tpl = tmp_path / "mine.html.j2"
     tpl.write_text('{% extends "diplomacy/report.html.j2" %}'
                    "{% block style %}body { color: red; }{% endblock %}", encoding="utf-8")
-    out = report.render_report(game, "F1901M", "html", tpl)
+    out = render_report(game, "F1901M", "html", tpl)
     assert "body { color: red; }" in out and "Fleet Albania" in out
 
 
@@ -305,19 +325,19 @@ def test_user_template_undefined_field_is_an_error(game: GameFolder, tmp_path: P
     tpl = tmp_path / "bad.txt.j2"
     tpl.write_text("{{ phase.nonsense }}", encoding="utf-8")
     with pytest.raises(reports.ReportError, match="nonsense"):
-        report.render_report(game, "F1901M", "text", tpl)
+        render_report(game, "F1901M", "text", tpl)
 
 
 def test_unknown_format(game: GameFolder) -> None:
     with pytest.raises(reports.ReportError, match="unknown report format"):
-        report.render_report(game, "F1901M", "pdf")
+        render_report(game, "F1901M", "pdf")
 
 
 def test_write_reports(game: GameFolder, tmp_path: Path) -> None:
     folder = GameFolder(tmp_path / "copy")
     shutil.copytree(game.path, folder.path)
-    record, _ = report.find_record(folder, "F1901M")
-    paths = report.write_reports(folder, record)
+    record, _ = find_record(folder, "F1901M")
+    paths = files.write_reports(folder, G, record)
     names = sorted(p.name for p in paths)
     assert names == ["map.png", "map.svg", "report.bbcode", "report.html", "report.md",
                      "report.txt"]
@@ -327,7 +347,7 @@ def test_write_reports(game: GameFolder, tmp_path: Path) -> None:
 
 def test_html_embeds_map_when_renderer_exists(game: GameFolder) -> None:
     pytest.importorskip("adjudicator.diplomacy.mapsvg")
-    html = report.render_report(game, "F1901M", "html")
+    html = render_report(game, "F1901M", "html")
     assert "<svg" in html
     assert "http://" not in html.replace("http://www.w3.org/", "")  # nothing external
 
@@ -341,7 +361,7 @@ def _chromium() -> str | None:
 @pytest.mark.parametrize("phase", ["F1901M", "W1901A"])
 def test_html_screenshot(game: GameFolder, tmp_path: Path, phase: str) -> None:
     html = tmp_path / f"{phase}.html"
-    html.write_text(report.render_report(game, phase, "html"), encoding="utf-8")
+    html.write_text(render_report(game, phase, "html"), encoding="utf-8")
     png = tmp_path / f"{phase}.png"
     with tempfile.TemporaryDirectory() as profile:
         subprocess.run(
@@ -360,22 +380,22 @@ def test_html_embeds_svg_unescaped(game: GameFolder, monkeypatch: pytest.MonkeyP
     """The renderer's SVG is trusted markup (it escapes its own text) and goes in inline."""
     calls = []
 
-    def render_map_svg(state, results=None, *, dmap=None, title="", show_orders=True):
+    def render_map_svg(state, results=None, *, title="", show_orders=True, **_):
         calls.append((state["phase"], len(results or []), title, show_orders))
         return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect/></svg>'
 
-    monkeypatch.setattr(report, "render_map_svg", render_map_svg)
-    html = report.render_report(game, "F1901M", "html")
+    monkeypatch.setattr("adjudicator.diplomacy.mapsvg.render_map_svg", render_map_svg)
+    html = render_report(game, "F1901M", "html")
     assert '<section class="card map" aria-label="Map"><svg xmlns=' in html
     assert calls == [("F1901M", 22, "", True)]
-    assert "<svg" not in report.render_report(game, "F1901M", "markdown")
+    assert "<svg" not in render_report(game, "F1901M", "markdown")
 
 
 def test_units_left_without_orders_are_not_called_nmr_when_the_power_did_order(tmp_path):
     folder = service.new_game(tmp_path / "g", "diplomacy")
     service.submit_orders(folder, "France", "A Par - Bur\n")  # F bre and A mar left out
     service.adjudicate(folder, force=True)
-    text = report.render_report(folder, "S1901M", "text")
+    text = render_report(folder, "S1901M", "text")
     france = [line for line in text.splitlines() if line.startswith("France:")]
     assert any("Brest HOLD" in line and "(no order)" in line for line in france)
     assert not any("NMR" in line for line in france)

@@ -1,7 +1,8 @@
-"""The moderator's desk commands (registered on the main ``adj`` group by adjudicator/cli.py).
+"""The moderator's desk commands: judge folders, players, mail, deadlines, ``adj tick``.
 
-Every GAME argument is a game folder path or a game NAME inside the judge given by
-``adj --judge DIR``, ``$ADJ_JUDGE`` or the current folder.
+Registered on the main ``adj`` group by :mod:`adjudicator.cli.main`. Every GAME argument is
+a game folder path or a game NAME inside the judge given by ``adj --judge DIR``,
+``$ADJ_JUDGE`` or the current folder.
 """
 
 from __future__ import annotations
@@ -13,75 +14,24 @@ from pathlib import Path
 import click
 
 from adjudicator import service
+from adjudicator.cli.common import (
+    Command,
+    Group,
+    current_judge,
+    emit,
+    game_folder,
+    json_option,
+    quiet,
+)
 from adjudicator.desk import deadlines, fsck, intake, outbox, tick
-from adjudicator.desk.judge import Judge, JudgeError, find_judge, is_judge, resolve_game
+from adjudicator.desk.audit import game_audit
+from adjudicator.desk.judge import Judge, is_judge
 from adjudicator.desk.players import Roster
 from adjudicator.store import GameFolder
 
-JSON_META = "adjudicator.json"
-
-
-def _remember_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
-    if value:
-        ctx.meta[JSON_META] = True  # ``meta`` is shared by the whole context chain
-    return value
-
-
-json_option = click.option("--json", "as_json", is_flag=True, callback=_remember_json,
-                           help="Machine-readable output (errors too).")
-
-
-def emit(as_json: bool, data: dict | list, text: str) -> None:
-    """Print ``data`` as JSON with ``--json``, else ``text``: every command answers this way."""
-    click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
-
-
-def judge_option_value() -> str | None:
-    ctx = click.get_current_context(silent=True)
-    if ctx is None:
-        return None
-    return ctx.find_root().params.get("judge")
-
-
-def game_folder(spec: str) -> GameFolder:
-    return resolve_game(spec, judge_option_value())
-
-
-def current_judge(explicit: str | None = None) -> Judge:
-    j = find_judge(explicit or judge_option_value())
-    if j is None:
-        raise JudgeError("no judge folder: pass --judge DIR, set ADJ_JUDGE or cd into one")
-    return j
-
-
-def configure_new_game(folder: GameFolder, deadline: tuple[str, ...], grace: str | None,
-                       early: bool | None, reminder: str | None) -> dict:
-    """Deadline settings of a new game: the judge's defaults, then the ``adj new`` options."""
-    from adjudicator.desk.judge import judge_of
-
-    j = judge_of(folder)
-    defaults = dict(j.config["defaults"]) if j else {}
-    lengths = dict(defaults.get("deadlines") or {}) if (j or deadline) else {}
-    if deadline:
-        given = deadlines.parse_lengths(deadline)
-        if "default" in given:  # an explicit default replaces the judge's per-kind lengths
-            lengths = {}
-        lengths.update(given)
-    if not lengths:
-        return {}
-    with folder.lock():
-        desk = deadlines.configure(
-            folder, lengths=lengths,
-            grace=grace if grace is not None else defaults.get("grace", "0h"),
-            early=early if early is not None else defaults.get("early", True),
-            reminder=reminder if reminder is not None else defaults.get("reminder", "12h"))
-        game = service.game_of(folder)
-        sched = deadlines.current_schedule(folder, game, folder.read_state())
-    return {**desk, "deadline": sched.get("deadline")}
-
 
 # --- judge ------------------------------------------------------------------------------------
-@click.group("judge")
+@click.group(cls=Group, name="judge")
 def judge_group() -> None:
     """Create and inspect a judge folder (many games, one config)."""
 
@@ -124,14 +74,16 @@ def judge_games(judge_dir: str | None, as_json: bool) -> None:
 
 @judge_group.command("reset-moderator-password")
 @click.argument("judge_dir", required=False)
-def judge_reset(judge_dir: str | None) -> None:
+@json_option
+def judge_reset(judge_dir: str | None, as_json: bool) -> None:
     """Issue a new moderator password (the old one stops working)."""
     token = current_judge(judge_dir).reset_moderator_token()
-    click.echo(f"new moderator password (shown once): {token}")
+    emit(as_json, {"moderator_password": token},
+         f"new moderator password (shown once): {token}")
 
 
 # --- players and observers -----------------------------------------------------------------
-@click.group("player")
+@click.group(cls=Group, name="player")
 def player_group() -> None:
     """Register, replace, resign and take over players (moderator commands)."""
 
@@ -209,7 +161,7 @@ def player_list(game: str, as_json: bool) -> None:
     emit(as_json, data, "\n".join(lines) or "(nobody registered)")
 
 
-@click.group("observer")
+@click.group(cls=Group, name="observer")
 def observer_group() -> None:
     """Observers receive the results but cannot order."""
 
@@ -217,27 +169,31 @@ def observer_group() -> None:
 @observer_group.command("add")
 @click.argument("game")
 @click.option("--email", required=True)
-def observer_add(game: str, email: str) -> None:
+@json_option
+def observer_add(game: str, email: str, as_json: bool) -> None:
     """Send GAME's results to EMAIL as well."""
     folder = game_folder(game)
     with folder.lock():
         Roster(folder).add_observer(email)
-    click.echo(f"{email} now observes {folder.path.name}")
+    emit(as_json, {"game": folder.path.name, "observer": email, "observing": True},
+         f"{email} now observes {folder.path.name}")
 
 
 @observer_group.command("remove")
 @click.argument("game")
 @click.option("--email", required=True)
-def observer_remove(game: str, email: str) -> None:
+@json_option
+def observer_remove(game: str, email: str, as_json: bool) -> None:
     """Stop sending GAME's results to EMAIL."""
     folder = game_folder(game)
     with folder.lock():
         Roster(folder).remove_observer(email)
-    click.echo(f"{email} no longer observes {folder.path.name}")
+    emit(as_json, {"game": folder.path.name, "observer": email, "observing": False},
+         f"{email} no longer observes {folder.path.name}")
 
 
 # --- mail -------------------------------------------------------------------------------------
-@click.group("mail")
+@click.group(cls=Group, name="mail")
 def mail_group() -> None:
     """Read orders from mail and send replies."""
 
@@ -271,10 +227,12 @@ def mail_ingest(eml: tuple[str, ...], mbox: str | None, maildir: str | None,
 
 
 @mail_group.command("send")
-def mail_send() -> None:
+@json_option
+def mail_send(as_json: bool) -> None:
     """Deliver the pending outbox by SMTP (judge.json smtp.host)."""
     sent = outbox.flush(current_judge())
-    click.echo(f"sent {len(sent)} message(s)")
+    emit(as_json, {"sent": [p.name for p in sent]},
+         f"sent {len(sent)} message(s)")
 
 
 @mail_group.command("poll")
@@ -289,7 +247,7 @@ def mail_poll(as_json: bool) -> None:
 
 
 # --- deadlines, tick, pause ------------------------------------------------------------------
-@click.command("deadline")
+@click.command(cls=Command, name="deadline")
 @click.argument("game")
 @click.option("--at", "at", help="New deadline (ISO 8601, UTC unless an offset is given).")
 @click.option("--in", "within", help="New deadline from now (48h, 2d, 1d12h...).")
@@ -310,8 +268,6 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
         if length or grace is not None or early is not None or reminder is not None:
             desk = deadlines.configure(folder, lengths=deadlines.parse_lengths(length),
                                        grace=grace, early=early, reminder=reminder)
-            from adjudicator.desk.audit import game_audit
-
             game_audit(folder.path).append("deadline-settings", desk)
         if at or within or extend:
             sched = deadlines.set_deadline(folder, g, at=at, within=within, extend=extend)
@@ -327,48 +283,54 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
             f"early {desk.get('early', True)}, reminder {desk.get('reminder', '12h')}")
 
 
-@click.command("tick")
+@click.command(cls=Command, name="tick")
 @click.argument("target", required=False)
+@click.option("--quiet", "-q", "be_quiet", is_flag=True,
+              help="Print nothing when nothing happened (cron mails every output).")
 @json_option
-def tick_cmd(target: str | None, as_json: bool) -> None:
+def tick_cmd(target: str | None, be_quiet: bool, as_json: bool) -> None:
     """Process every game that is due; send reminders (cron-friendly, idempotent)."""
     if target and not is_judge(target):
         reports = [tick.tick_game(game_folder(target))]
     else:
         reports = tick.tick_judge(current_judge(target))
+    done = [r for r in reports if r.actions and r.actions != ["paused"]]
+    if (be_quiet or quiet()) and not done:
+        return
     emit(as_json, {"games": [r.to_json() for r in reports]},
-          "\n".join(f"{r.game}: {'; '.join(r.actions)}" for r in reports if r.actions)
-          or "nothing to do")
+         "\n".join(f"{r.game}: {'; '.join(r.actions)}" for r in reports if r.actions)
+         or "nothing to do")
 
 
-@click.command("pause")
+@click.command(cls=Command, name="pause")
 @click.argument("game")
-def pause_cmd(game: str) -> None:
+@json_option
+def pause_cmd(game: str, as_json: bool) -> None:
     """Stop GAME's clock: tick neither processes nor reminds until resumed."""
     folder = game_folder(game)
     with folder.lock():
-        deadlines.pause(folder, service.game_of(folder))
-    click.echo(f"{folder.path.name} paused")
+        sched = deadlines.pause(folder, service.game_of(folder))
+    emit(as_json, {"game": folder.path.name, "schedule": sched}, f"{folder.path.name} paused")
 
 
-@click.command("resume")
+@click.command(cls=Command, name="resume")
 @click.argument("game")
-def resume_cmd(game: str) -> None:
+@json_option
+def resume_cmd(game: str, as_json: bool) -> None:
     """Restart GAME's clock with the time that was left (at least an hour)."""
     folder = game_folder(game)
     with folder.lock():
         sched = deadlines.resume(folder, service.game_of(folder))
-    click.echo(f"{folder.path.name} resumed; deadline {sched.get('deadline') or 'none'}")
+    emit(as_json, {"game": folder.path.name, "schedule": sched},
+         f"{folder.path.name} resumed; deadline {sched.get('deadline') or 'none'}")
 
 
-@click.command("audit")
+@click.command(cls=Command, name="audit")
 @click.argument("game")
 @click.option("--verify", is_flag=True, help="Only check the hash chain.")
 @json_option
 def audit_cmd(game: str, verify: bool, as_json: bool) -> None:
     """Show GAME's audit log."""
-    from adjudicator.desk.audit import game_audit
-
     log = game_audit(game_folder(game).path)
     problems = log.verify()
     if verify:
@@ -381,13 +343,6 @@ def audit_cmd(game: str, verify: bool, as_json: bool) -> None:
             + json.dumps(r["data"], ensure_ascii=False)[:120] for r in recs))
     if problems:
         sys.exit(1)
-
-
-def fsck_target(target: str) -> dict:
-    """The checks behind ``adj fsck``: one game, or every game of a judge."""
-    if is_judge(target):
-        return fsck.check_judge(Judge(Path(target)))
-    return {"game": fsck.check_game(game_folder(target))}
 
 
 COMMANDS = [judge_group, player_group, observer_group, mail_group, deadline_cmd, tick_cmd,

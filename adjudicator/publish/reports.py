@@ -36,7 +36,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from adjudicator.errors import AdjudicatorError
+from adjudicator.errors import ReportError
 from adjudicator.resources import templates_path
 
 #: Report formats and the file extension used for templates and written reports.
@@ -44,10 +44,6 @@ FORMATS: dict[str, str] = {"text": "txt", "bbcode": "bbcode", "markdown": "md", 
 
 #: Text reports keep every line under this many columns (email clients wrap at 78).
 TEXT_WIDTH = 77
-
-
-class ReportError(AdjudicatorError):
-    pass
 
 
 # --- escaping ------------------------------------------------------------------------------

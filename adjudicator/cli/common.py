@@ -1,0 +1,124 @@
+"""What every ``adj`` command shares: ``--json``, how answers and errors are printed,
+logging verbosity, and finding a game or the judge from the command line.
+
+Conventions (docs in the README): ``-h``/``--help`` and ``-V``/``--version``; every command
+takes ``--json`` and then prints one JSON value (errors too: ``{"error": ...}``); exit code 0
+ok, 1 rejected input or refused operation, 2 usage error; ``-v``/``-q`` raise or lower how
+much the standard ``logging`` output (on stderr) says.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from adjudicator.desk.judge import Judge, JudgeError, find_judge, resolve_game
+from adjudicator.errors import AdjudicatorError
+from adjudicator.store import GameFolder
+
+JSON_META = "adjudicator.json"
+QUIET_META = "adjudicator.quiet"
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
+
+
+# --- output ------------------------------------------------------------------------------
+def _remember_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.meta[JSON_META] = True  # ``meta`` is shared by the whole context chain
+    return value
+
+
+json_option = click.option("--json", "as_json", is_flag=True, callback=_remember_json,
+                           help="Machine-readable output (errors too).")
+
+
+def emit(as_json: bool, data: Any, text: str) -> None:
+    """Print ``data`` as JSON with ``--json``, else ``text``: every command answers this way."""
+    click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
+
+
+def quiet() -> bool:
+    """Whether ``adj -q`` was given (commands that report routine work then say nothing)."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx and ctx.meta.get(QUIET_META))
+
+
+def read_text(source: str | None) -> str:
+    """A file's text, or standard input for ``-`` or nothing."""
+    if source in (None, "-"):
+        return sys.stdin.read()
+    return Path(source).read_text(encoding="utf-8", errors="replace")
+
+
+def setup_logging(verbose: int, quiet_: bool) -> None:
+    """Standard ``logging`` on stderr: warnings by default, ``-v`` info, ``-vv`` debug,
+    ``-q`` errors only."""
+    level = logging.ERROR if quiet_ else (logging.WARNING, logging.INFO,
+                                          logging.DEBUG)[min(verbose, 2)]
+    logging.basicConfig(level=level, stream=sys.stderr, force=True,
+                        format="%(levelname)s %(name)s: %(message)s")
+
+
+class Command(click.Command):
+    """A command whose one-line summary in ``adj --help`` is its whole first sentence
+    (wrapped by the help formatter, never cut off with "...")."""
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if self.short_help:
+            return self.short_help
+        text = (self.help or "").strip().split("\n\n", 1)[0].replace("\n", " ")
+        end = text.find(". ")
+        return text[:end + 1] if end >= 0 else text
+
+
+class Group(click.Group):
+    """Turns library errors, and files that cannot be read or written, into exit code 1
+    with a one-line message (a JSON object with ``--json``) instead of a traceback.
+    Subcommands and subgroups get the same summary and error behaviour."""
+
+    command_class = Command
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return Command.get_short_help_str(self, limit)  # type: ignore[arg-type]
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (AdjudicatorError, OSError) as exc:
+            message = str(exc)
+            if isinstance(exc, OSError) and exc.strerror:
+                where = f"{exc.filename}: " if exc.filename else ""
+                message = f"{where}{exc.strerror}"
+            if ctx.meta.get(JSON_META):
+                click.echo(json.dumps({"error": message}, ensure_ascii=False))
+            else:
+                click.echo(f"error: {message}", err=True)
+            ctx.exit(1)
+
+
+Group.group_class = Group
+
+
+# --- games and the judge -------------------------------------------------------------------
+def judge_option_value() -> str | None:
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    return ctx.find_root().params.get("judge")
+
+
+def game_folder(spec: str) -> GameFolder:
+    """A game folder path, or a game NAME inside the judge (``--judge``/``$ADJ_JUDGE``/cwd)."""
+    return resolve_game(spec, judge_option_value())
+
+
+def current_judge(explicit: str | None = None) -> Judge:
+    j = find_judge(explicit or judge_option_value())
+    if j is None:
+        raise JudgeError("no judge folder: pass --judge DIR, set ADJ_JUDGE or cd into one")
+    return j

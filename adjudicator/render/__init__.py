@@ -1,1 +1,0 @@
-"""Rendering of game output: text/BBCode/Markdown/HTML reports and map images."""
