@@ -14,7 +14,7 @@ expected words and the messages about unknown names stay in the game packages, w
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -116,6 +116,67 @@ def name_chunks(toks: list[Token], i: int, dash: str, limit: int
         if out[-1] != "-":
             spans.append((j, len(out), plain))
     return out, spans
+
+
+def _as_is(key: tuple[str, ...]) -> list[tuple[str, ...]]:
+    return [key, tuple(c for c in key if c != "-")]
+
+
+class NameIndex:
+    """Every spelling of one kind of name (provinces, territories, unit types), for lookup.
+
+    A spelling is stored under its chunks (:func:`chunks`), under each variant the game's
+    ``variants`` function derives from them (with and without hyphens by default;
+    Diplomacy adds "Saint" for "St" and drops a trailing "Sea"), and under a compact key
+    (the chunks glued, hyphens dropped) for the spaced form of a one-word alias ("Mid
+    Atlantic" for "MidAtlantic"). The first identifier to claim a key keeps it, so the
+    order of :meth:`add` calls settles (rare) collisions the same way on every load.
+    Spellings added with a ``display`` name are offered as "did you mean" suggestions.
+    """
+
+    def __init__(self, variants: Callable[[tuple[str, ...]], list[tuple[str, ...]]] = _as_is
+                 ) -> None:
+        self.variants = variants
+        self.keys: dict[tuple[str, ...], str] = {}
+        self.compact: dict[str, str] = {}
+        self._spellings: dict[str, str] = {}
+        self._suggester: Suggester | None = None
+
+    def add(self, spelling: str, ident: str, display: str | None = None) -> None:
+        for variant in self.variants(chunks(spelling)):
+            if variant:
+                self.keys.setdefault(variant, ident)
+                self.compact.setdefault("".join(c for c in variant if c != "-"), ident)
+        if display is not None:
+            self._spellings.setdefault(spelling, display)
+            self._suggester = None
+
+    def get(self, key: tuple[str, ...]) -> str | None:
+        """The identifier a run of chunks spells exactly, or None."""
+        return self.keys.get(key)
+
+    def find(self, key: tuple[str, ...]) -> str | None:
+        """:meth:`get`, also ignoring hyphens the player added ("u-boat")."""
+        return self.keys.get(key) or self.keys.get(tuple(c for c in key if c != "-"))
+
+    def find_compact(self, key: str) -> str | None:
+        """The identifier whose glued spelling is ``key`` ("transjordan"), or None."""
+        return self.compact.get(key)
+
+    def prefix(self, key: str, minimum: int) -> str | None:
+        """The one identifier with a glued spelling starting with ``key`` ("archan" ->
+        archangel), None when there are none or several, or ``key`` is shorter than
+        ``minimum``."""
+        if len(key) < minimum:
+            return None
+        hits = {ident for k, ident in self.compact.items() if k.startswith(key)}
+        return hits.pop() if len(hits) == 1 else None
+
+    @property
+    def suggester(self) -> Suggester:
+        if self._suggester is None:
+            self._suggester = Suggester(self._spellings)
+        return self._suggester
 
 
 class NamePostLexer:

@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudicator.axis_allies.game import AxisAlliesGame
-from adjudicator.registry import get_game
 from adjudicator.dice import DerivedDice, orders_digest
+from adjudicator.registry import get_game
 from adjudicator.resources import game_data_path
 
 ORDER = ("ussr", "germany", "uk", "japan", "usa")

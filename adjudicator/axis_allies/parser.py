@@ -59,10 +59,10 @@ from adjudicator.errors import OrderError, ParsedOrder, ParseResult
 from adjudicator.parsing import (
     ItemParser,
     LocatedError,
+    NameIndex,
     NamePostLexer,
     best_phrase,
     categories,
-    chunks,
     name_chunks,
     numbered_lines,
     span_token,
@@ -70,7 +70,7 @@ from adjudicator.parsing import (
     wordish,
     words_for,
 )
-from adjudicator.suggest import Suggester, normalize
+from adjudicator.suggest import normalize
 
 __all__ = ["build_script", "parse_turn", "parse_turn_script"]
 
@@ -88,45 +88,19 @@ _MIN_PREFIX = 4
 
 
 class _NameTable:
-    """Every spelling of every region and unit of one edition, keyed as chunk tuples."""
+    """Every spelling of every region and unit of one edition (:class:`NameIndex` each)."""
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
-        self.regions: dict[tuple[str, ...], str] = {}
-        self.units: dict[tuple[str, ...], str] = {}
-        self.region_compact: dict[str, str] = {}
-        self.unit_compact: dict[str, str] = {}
-        region_spellings: dict[str, str] = {}
-        unit_spellings: dict[str, str] = {}
+        self.regions = NameIndex()
+        self.units = NameIndex()
         for r in edition.map:
-            labels = [r.id, r.name, r.triplea_name, *r.aliases]
-            for label in labels:
-                self._add(self.regions, self.region_compact, label, r.id)
-                if not r.is_sea:
-                    region_spellings.setdefault(label, r.name)
+            for label in (r.id, r.name, r.triplea_name, *r.aliases):
+                # sea zones are never suggested: "sz 5" is written by number
+                self.regions.add(label, r.id, display=None if r.is_sea else r.name)
         for u in edition.units:
             for label in (u.id, u.name, u.plural, u.triplea_name, *u.aliases):
-                self._add(self.units, self.unit_compact, label, u.id)
-                unit_spellings.setdefault(label, u.name)
-        self.region_suggester = Suggester(region_spellings)
-        self.unit_suggester = Suggester(unit_spellings)
-
-    @staticmethod
-    def _add(index: dict, compact: dict, label: str, rid: str) -> None:
-        ch = chunks(label)
-        for variant in (ch, tuple(c for c in ch if c != "-")):
-            if variant:
-                index.setdefault(variant, rid)
-        key = "".join(c for c in ch if c != "-")
-        if key:
-            compact.setdefault(key, rid)
-
-    def prefix(self, compact: dict[str, str], key: str) -> str | None:
-        """The one id whose spelling starts with ``key`` (``archan`` -> archangel), else None."""
-        if len(key) < _MIN_PREFIX:
-            return None
-        hits = {rid for k, rid in compact.items() if k.startswith(key)}
-        return hits.pop() if len(hits) == 1 else None
+                self.units.add(label, u.id, display=u.name)
 
     def sea_zone(self, number: str) -> str | None:
         rid = f"sz{int(number)}"
@@ -233,12 +207,10 @@ class _NamePostLexer(NamePostLexer):
             key = tuple(words[:n])
             nohyphen = tuple(c for c in key if c != "-")
             compact = "".join(nohyphen)
-            for kind, index, cindex in (("UNIT", self.table.units, self.table.unit_compact),
-                                        ("REGION", self.table.regions,
-                                         self.table.region_compact)):
-                rid = index.get(key) or index.get(nohyphen)
+            for kind, index in (("UNIT", self.table.units), ("REGION", self.table.regions)):
+                rid = index.find(key)
                 if rid is None and plain_words and end - i > 1:
-                    rid = cindex.get(compact)  # "Trans Jordan" for "TransJordan"
+                    rid = index.find_compact(compact)  # "Trans Jordan" for "TransJordan"
                 if rid is not None:
                     return kind, rid, end
         # Unique prefixes, plain words only ("Archan", "West Rus", "Infan").
@@ -246,8 +218,8 @@ class _NamePostLexer(NamePostLexer):
             if not plain_words:
                 continue
             compact = "".join(c for c in words[:n] if c != "-")
-            unit = self.table.prefix(self.table.unit_compact, compact)
-            region = self.table.prefix(self.table.region_compact, compact)
+            unit = self.table.units.prefix(compact, _MIN_PREFIX)
+            region = self.table.regions.prefix(compact, _MIN_PREFIX)
             if unit and not region:
                 return "UNIT", unit, end
             if region and not unit:
@@ -752,9 +724,9 @@ class _Parser(ItemParser):
         words, _ = self.phrase_words(tok, text)
         kinds = []
         if "UNIT" in terminals:
-            kinds.append(("unit", self.table.unit_suggester))
+            kinds.append(("unit", self.table.units.suggester))
         if "REGION" in terminals:
-            kinds.append(("territory", self.table.region_suggester))
+            kinds.append(("territory", self.table.regions.suggester))
         phrase, phrase_kind, suggestions = best_phrase(words, kinds)
         if suggestions:
             message = f"unknown {phrase_kind} {phrase!r}"

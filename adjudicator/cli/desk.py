@@ -23,7 +23,7 @@ from adjudicator.cli.common import (
     json_option,
     quiet,
 )
-from adjudicator.desk import deadlines, fsck, intake, outbox, tick
+from adjudicator.desk import deadlines, intake, outbox, tick
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import Judge, is_judge
 from adjudicator.desk.players import Roster

@@ -18,7 +18,6 @@ from adjudicator.cli import desk as desk_cli
 from adjudicator.cli.common import (
     CONTEXT_SETTINGS,
     QUIET_META,
-    Command,
     Group,
     emit,
     game_folder,

@@ -37,7 +37,6 @@ from adjudicator.diplomacy.validate import Rejection, Validation, validate
 from adjudicator.errors import OrderError
 from adjudicator.game import common_fields
 
-
 _KIND = {
     Hold: "hold", Move: "move", SupportHold: "support", SupportMove: "support",
     Convoy: "convoy", Retreat: "retreat", Disband: "disband", Build: "build",

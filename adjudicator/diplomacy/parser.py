@@ -50,6 +50,7 @@ from adjudicator.errors import AdjudicatorError, OrderError, ParsedOrder, ParseR
 from adjudicator.parsing import (
     ItemParser,
     LocatedError,
+    NameIndex,
     NamePostLexer,
     best_phrase,
     categories,
@@ -100,19 +101,13 @@ class _NameTable:
 
     def __init__(self, dmap: DiplomacyMap) -> None:
         self.dmap = dmap
-        self.places: dict[tuple[str, ...], str] = {}
-        self.compact: dict[str, str] = {}
-        spellings: dict[str, str] = {}  # for suggestions: spelling -> display name
+        self.places = NameIndex(self._variants)
         # Ids first, then names, then aliases: an earlier spelling wins a (rare) collision.
         ordered: list[tuple[str, str]] = [(pid, pid) for pid in dmap.provinces]
         ordered += [(p.name, pid) for pid, p in dmap.provinces.items()]
         ordered += [(a, pid) for pid, p in dmap.provinces.items() for a in p.aliases]
         for spelling, pid in ordered:
-            for variant in self._variants(chunks(spelling)):
-                self.places.setdefault(variant, pid)
-                self.compact.setdefault("".join(c for c in variant if c != "-"), pid)
-            spellings.setdefault(spelling, dmap.provinces[pid].name)
-        self.place_suggester = Suggester(spellings)
+            self.places.add(spelling, pid, display=dmap.provinces[pid].name)
 
         # (province, coast code) -> coast location, including the map's odd aliases
         # ("bul/nc" is Bulgaria's east coast, "spa/wc" Spain's south coast).
@@ -223,7 +218,7 @@ class _PlacePostLexer(NamePostLexer):
             if pid is None and plain_words and "-" not in key and end - i > 1:
                 # "Mid Atlantic", "gulf of lyons": the spaced form of a one-word alias. Never
                 # across keywords, or "Mar S" would become "mars" (Marseilles).
-                pid = self.table.compact.get("".join(key))
+                pid = self.table.places.find_compact("".join(key))
             if pid is not None:
                 return pid, end
         return None
@@ -386,7 +381,7 @@ class _Parser(ItemParser):
         colon_follows = text[end:].lstrip().startswith(":")
         want_power = "POWER" in terminals and (colon_follows or "PLACE" not in terminals)
         kind = (("power", self.table.power_suggester) if want_power
-                else ("province", self.table.place_suggester))
+                else ("province", self.table.places.suggester))
         # Few, short power names: be stricter with them.
         phrase, _, suggestions = best_phrase(words, [kind], strict=want_power)
         if want_power:

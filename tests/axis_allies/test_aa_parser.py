@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.orders import (
     BattleInstruction,
     LandingPlan,
@@ -19,7 +20,6 @@ from adjudicator.axis_allies.orders import (
     TurnScript,
     UnitCount,
 )
-from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.parser import parse_turn as _parse_turn
 from adjudicator.axis_allies.parser import parse_turn_script as _parse_turn_script
 from adjudicator.errors import ParsedOrder, ParseResult

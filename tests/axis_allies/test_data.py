@@ -11,8 +11,8 @@ import re
 import pytest
 
 from adjudicator.axis_allies.data import load_edition
-from adjudicator.suggest import normalize
 from adjudicator.resources import game_data_path
+from adjudicator.suggest import normalize
 
 E = load_edition("aa1942")
 M = E.map
