@@ -18,21 +18,36 @@ from __future__ import annotations
 
 import json
 import math
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
-
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from adjudicator.diplomacy.map import DiplomacyMap, load_map, prov
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.diplomacy.results import OrderResult
-from adjudicator.resources import game_data_path, templates_path
+from adjudicator.publish.svg import (
+    FAILED,
+    FONT,
+    Element,
+    along,
+    cased_polygon,
+    cross,
+    css_token,
+    environment,
+    fmt,
+    halo_text,
+    line,
+    octagon,
+    path_d,
+    pts,
+    ring,
+    round_token,
+    ship_token,
+    shorten,
+)
+from adjudicator.resources import game_data_path
 
 UNKNOWN_COLOUR = "#9a9a9a"
-FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 HEADER = 44.0  # title band above the map
 FOOTER = 40.0  # legend band below the map
 
@@ -41,8 +56,6 @@ LAND = "#efe4c4"
 SEA = "#b5d3ea"
 NEUTRAL = "#d8d2c2"
 BORDER = "#5a5043"
-FAILED = "#d11a1a"
-CASING = "#111111"  # dark outline under every order line, so light colours read anywhere
 
 # Clearances around a unit spot (map pixels). A unit token reaches about 19 px from its spot
 # (the fleet's hull); hold octagons, support rings and build rings about 24.
@@ -59,117 +72,12 @@ def load_geometry(variant: str = "diplomacy-standard") -> dict:
         return json.load(fh)
 
 
-@cache
-def _environment() -> Environment:
-    return Environment(
-        loader=FileSystemLoader(str(templates_path())),
-        autoescape=select_autoescape(["svg", "html", "xml", "j2"], default=True),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-
-
 def phase_title(phase: str) -> str:
     """``S1901M`` -> ``Spring 1901 Movement``; anything unexpected is shown as it is."""
     try:
         return Phase.parse(phase).name
     except (ValueError, AttributeError):  # not a phase code (AttributeError: None)
         return phase or ""
-
-
-def css_token(text: str) -> str:
-    """A class/id-safe token: power names come from files that players can influence."""
-    return re.sub(r"[^a-z0-9-]+", "-", str(text).lower()).strip("-") or "x"
-
-
-def text_colour(fill: str) -> str:
-    """Dark or light lettering, whichever reads better on ``fill``."""
-    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
-
-
-def _fmt(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def _pts(points: Iterable[tuple[float, float]]) -> str:
-    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
-
-
-@dataclass
-class Element:
-    """One drawable item: a ``<g>`` with a class and id holding plain shapes.
-
-    Shapes are ``(tag, attributes, text)``; tags and attribute names are fixed here, values
-    are escaped by the template.
-    """
-
-    cls: str
-    id: str = ""
-    shapes: list[tuple[str, dict[str, str], str]] = field(default_factory=list)
-    title: str = ""
-
-    def add(self, tag: str, text: str = "", **attrs: Any) -> Element:
-        self.shapes.append(
-            (tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()}, text)
-        )
-        return self
-
-
-# --- geometry helpers --------------------------------------------------------------------
-def _shorten(a, b, start: float, end: float):
-    """The segment a->b trimmed so it starts and ends clear of the unit tokens."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    L = math.hypot(dx, dy) or 1.0
-    start, end = min(start, L * 0.3), min(end, L * 0.3)
-    return (
-        (a[0] + dx / L * start, a[1] + dy / L * start),
-        (b[0] - dx / L * end, b[1] - dy / L * end),
-    )
-
-
-HEAD = 18.0  # arrowhead length
-
-
-def _arrow_head(tip, frm, size: float = HEAD) -> list[tuple[float, float]]:
-    dx, dy = tip[0] - frm[0], tip[1] - frm[1]
-    L = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / L, dy / L
-    bx, by = tip[0] - ux * size, tip[1] - uy * size
-    w = size * 0.5
-    return [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
-
-
-def _octagon(c, r: float) -> list[tuple[float, float]]:
-    angles = [math.pi / 8 + k * math.pi / 4 for k in range(8)]
-    return [(c[0] + r * math.cos(a), c[1] + r * math.sin(a)) for a in angles]
-
-
-def _cross(el: Element, c, r: float, colour: str = FAILED, width: float = 4.0) -> None:
-    d = f"M{_fmt(c[0] - r)},{_fmt(c[1] - r)} L{_fmt(c[0] + r)},{_fmt(c[1] + r)} " \
-        f"M{_fmt(c[0] - r)},{_fmt(c[1] + r)} L{_fmt(c[0] + r)},{_fmt(c[1] - r)}"
-    el.add("path", d=d, stroke="#ffffff", stroke_width=width + 2.5, stroke_linecap="round",
-           fill="none")
-    el.add("path", d=d, stroke=colour, stroke_width=width, stroke_linecap="round", fill="none",
-           class_="fail-mark")
-
-
-def _path_d(points) -> str:
-    return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
-
-
-def _along(points, frac: float):
-    """Point at ``frac`` of the length of a polyline (and the segment's start)."""
-    segs = [(points[i], points[i + 1]) for i in range(len(points) - 1)]
-    total = sum(math.dist(a, b) for a, b in segs) or 1.0
-    want = total * frac
-    for a, b in segs:
-        L = math.dist(a, b)
-        if want <= L and L > 0:
-            t = want / L
-            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        want -= L
-    return points[-1]
 
 
 # --- the renderer --------------------------------------------------------------------------
@@ -232,7 +140,7 @@ class _Picture:
         centres = self.state.get("centres") or {}
         base, neutral = [], []
         for area in self.geo.get("neutral", []):
-            neutral.append(Element("neutral").add("polygon", points=_pts(area["polygon"]),
+            neutral.append(Element("neutral").add("polygon", points=pts(area["polygon"]),
                                                   fill=NEUTRAL, stroke=BORDER, stroke_width=1))
         for pid, p in sorted(self.provs.items(), key=lambda kv: kv[1]["kind"] != "sea"):
             kind = p["kind"]
@@ -243,12 +151,12 @@ class _Picture:
                 fill = "url(#impassable)"
             else:
                 fill = LAND
-            el.add("polygon", points=_pts(p["polygon"]), fill=fill, stroke=BORDER,
+            el.add("polygon", points=pts(p["polygon"]), fill=fill, stroke=BORDER,
                    stroke_width=1.2 if kind != "sea" else 0.8, stroke_linejoin="round")
             owner = centres.get(pid)
             if owner and kind != "sea":
                 el.cls += f" owned {css_token(owner)}"
-                el.add("polygon", points=_pts(p["polygon"]), fill=self.colour(owner),
+                el.add("polygon", points=pts(p["polygon"]), fill=self.colour(owner),
                        fill_opacity=0.55, stroke="none")
             base.append(el)
         return base, neutral
@@ -262,9 +170,9 @@ class _Picture:
             x, y = p["sc"]
             owner = owned.get(pid)
             el = Element("sc" + (f" {css_token(owner)}" if owner else " unowned"), id=f"sc-{pid}")
-            el.add("circle", cx=_fmt(x), cy=_fmt(y), r=7.5, fill="#ffffff", stroke="#222222",
+            el.add("circle", cx=fmt(x), cy=fmt(y), r=7.5, fill="#ffffff", stroke="#222222",
                    stroke_width=1.5)
-            el.add("circle", cx=_fmt(x), cy=_fmt(y), r=4,
+            el.add("circle", cx=fmt(x), cy=fmt(y), r=4,
                    fill=self.colour(owner) if owner else "#ffffff", stroke="#222222",
                    stroke_width=1)
             out.append(el)
@@ -276,20 +184,19 @@ class _Picture:
             x, y = p["label"]
             sea = p["kind"] == "sea"
             el = Element("label" + (" sea" if sea else ""))
-            el.add("text", pid.capitalize(), x=_fmt(x), y=_fmt(y + 5), text_anchor="middle",
-                   font_family=FONT, font_size=15 if sea else 14,
-                   font_style="italic" if sea else "normal",
-                   font_weight="normal" if sea else "bold",
-                   fill="#2a4f73" if sea else "#3b3226",
-                   stroke=SEA if sea else "#ffffff", stroke_width=3 if sea else 2.5,
-                   stroke_opacity=0.85 if sea else 0.6, paint_order="stroke")
+            halo_text(el, pid.capitalize(), (x, y + 5), size=15 if sea else 14,
+                      style="italic" if sea else "normal",
+                      weight="normal" if sea else "bold",
+                      colour="#2a4f73" if sea else "#3b3226",
+                      halo=SEA if sea else "#ffffff", halo_width=3 if sea else 2.5,
+                      halo_opacity=0.85 if sea else 0.6)
             out.append(el)
         for loc, c in sorted(self.coasts.items()):
             x, y = c["label"]
             ux, uy = c["unit"]
             el = Element("coast-label", id=f"coast-{css_token(loc)}")
-            el.add("circle", cx=_fmt(ux), cy=_fmt(uy), r=3, fill="#2a4f73", stroke="none")
-            el.add("text", c["text"], x=_fmt(x), y=_fmt(y), text_anchor="middle",
+            el.add("circle", cx=fmt(ux), cy=fmt(uy), r=3, fill="#2a4f73", stroke="none")
+            el.add("text", c["text"], x=fmt(x), y=fmt(y), text_anchor="middle",
                    font_family=FONT, font_size=12, font_style="italic", fill="#1d3b57")
             out.append(el)
         return out
@@ -311,21 +218,12 @@ class _Picture:
         s = 1.0 if dislodged else 1.25
         extra = {"stroke_dasharray": "3 2", "fill_opacity": 0.45} if ghost else {}
         if dislodged:
-            el.add("circle", cx=_fmt(x), cy=_fmt(y), r=17, fill="none", stroke=FAILED,
+            el.add("circle", cx=fmt(x), cy=fmt(y), r=17, fill="none", stroke=FAILED,
                    stroke_width=2.5, stroke_dasharray="4 3", class_="dislodged-mark")
         if kind == "army":
-            el.add("circle", cx=_fmt(x), cy=_fmt(y), r=_fmt(12 * s), fill=fill, stroke="#1a1a1a",
-                   stroke_width=2, **extra)
-            el.add("text", "A", x=_fmt(x), y=_fmt(y + 5 * s), text_anchor="middle",
-                   font_family=FONT, font_size=_fmt(14 * s), font_weight="bold",
-                   fill=text_colour(fill))
+            round_token(el, (x, y), fill, "A", s, **extra)
         else:
-            hull = [(-15, -1), (15, -1), (10, 8), (-10, 8)]
-            sail = [(-2, -15), (-2, -3), (10, -3)]
-            el.add("polygon", points=_pts((x + a * s, y + b * s) for a, b in hull), fill=fill,
-                   stroke="#1a1a1a", stroke_width=2, stroke_linejoin="round", **extra)
-            el.add("polygon", points=_pts((x + a * s, y + b * s) for a, b in sail), fill=fill,
-                   stroke="#1a1a1a", stroke_width=1.6, stroke_linejoin="round", **extra)
+            ship_token(el, (x, y), fill, s, **extra)
         return el
 
     def _name(self, loc: str) -> str:
@@ -356,14 +254,14 @@ class _Picture:
                 dst = self.anchor(r)
                 if dst is None:
                     continue
-                a, b = _shorten(pos, dst, 14, 10)
+                a, b = shorten(pos, dst, 14, 10)
                 opt = Element(f"order retreat-option {css_token(d.get('power', '?'))}",
                               id=f"retreat-{css_token(loc)}-{css_token(r)}",
                               title=f"may retreat to {self._name(r)}")
-                opt.add("path", d=_path_d([a, b]), stroke=FAILED, stroke_width=2,
+                opt.add("path", d=path_d([a, b]), stroke=FAILED, stroke_width=2,
                         stroke_dasharray="2 4", stroke_linecap="round", fill="none",
                         stroke_opacity=0.8)
-                opt.add("circle", cx=_fmt(dst[0]), cy=_fmt(dst[1]), r=6, fill="none",
+                opt.add("circle", cx=fmt(dst[0]), cy=fmt(dst[1]), r=6, fill="none",
                         stroke=FAILED, stroke_width=1.5, stroke_opacity=0.8)
                 options.append(opt)
         return units, options
@@ -394,28 +292,6 @@ class _Picture:
         colour = self.colour(r.power)
         return {"colour": colour, "opacity": 1.0 if r.success else 0.55}
 
-    def _line(self, el: Element, pts, colour: str, width: float, opacity: float,
-              dash: str | None = None, head: bool = True) -> None:
-        """A line with a dark casing (so light colours read on land and sea alike) and,
-        with ``head``, an arrowhead whose tip is the last point; the shaft stops inside
-        the head so it never pokes out past the tip."""
-        shaft = list(pts)
-        if head:
-            tri = _arrow_head(pts[-1], pts[-2])
-            _, shaft[-1] = _shorten(pts[-2], pts[-1], 0, HEAD * 0.6)
-        d = _path_d(shaft)
-        dashes = {"stroke_dasharray": dash} if dash else {}
-        el.add("path", d=d, stroke=CASING, stroke_width=width + 3.5, fill="none",
-               stroke_opacity=opacity, stroke_linecap="round", stroke_linejoin="round",
-               class_="casing", **dashes)
-        el.add("path", d=d, stroke=colour, stroke_width=width, fill="none",
-               stroke_opacity=opacity, stroke_linecap="round", stroke_linejoin="round",
-               **dashes)
-        if head:
-            el.add("polygon", points=_pts(tri), fill=colour, fill_opacity=opacity,
-                   stroke=CASING, stroke_width=1.8, stroke_linejoin="round",
-                   stroke_opacity=opacity)
-
     def _move_path(self, r: OrderResult) -> list[tuple[float, float]] | None:
         a, b = self.anchor(r.loc), self.anchor(r.dest)
         if r.kind == "retreat" and a is not None and self._is_dislodged(r.loc):
@@ -436,8 +312,8 @@ class _Picture:
         pts.append(b)
         start = 16.0 if r.kind == "retreat" and self._is_dislodged(r.loc) else ARROW_START
         end = ARROW_END_UNIT if self.occupied(r.dest) else ARROW_END_EMPTY
-        s, _ = _shorten(pts[0], pts[1], start, 0)
-        _, e = _shorten(pts[-2], pts[-1], 0, end)
+        s, _ = shorten(pts[0], pts[1], start, 0)
+        _, e = shorten(pts[-2], pts[-1], 0, end)
         return [s] + pts[1:-1] + [e]
 
     def _order_move(self, el, r, moves):
@@ -447,10 +323,10 @@ class _Picture:
         st = self._style(r)
         if r.via_convoy:
             el.cls += " convoyed"
-        self._line(el, pts, st["colour"], 5.5, st["opacity"],
+        line(el, pts, st["colour"], 5.5, st["opacity"],
                    dash="10 5" if r.via_convoy else None)
         if not r.success:
-            _cross(el, _along(pts, 0.72), 8)
+            cross(el, along(pts, 0.72), 8)
         return True
 
     _order_retreat = _order_move
@@ -460,12 +336,9 @@ class _Picture:
         if c is None:
             return False
         st = self._style(r)
-        el.add("polygon", points=_pts(_octagon(c, 19)), fill="none", stroke=CASING,
-               stroke_width=6, stroke_opacity=st["opacity"])
-        el.add("polygon", points=_pts(_octagon(c, 19)), fill="none", stroke=st["colour"],
-               stroke_width=3, stroke_opacity=st["opacity"])
+        cased_polygon(el, octagon(c, 19), st["colour"], 3, st["opacity"])
         if not r.success:
-            _cross(el, (c[0] + 16, c[1] - 16), 6)
+            cross(el, (c[0] + 16, c[1] - 16), 6)
         return True
 
     def _order_support(self, el, r, moves):
@@ -484,24 +357,20 @@ class _Picture:
                 if d is None:
                     return False
                 path = [t, d]
-            mid = _along(path, 0.5)
-            s, e = _shorten(a, mid, ARROW_START, 3)
-            self._line(el, [s, e], st["colour"], 3, st["opacity"], dash="8 5", head=False)
-            el.add("circle", cx=_fmt(mid[0]), cy=_fmt(mid[1]), r=4, fill=st["colour"],
+            mid = along(path, 0.5)
+            s, e = shorten(a, mid, ARROW_START, 3)
+            line(el, [s, e], st["colour"], 3, st["opacity"], dash="8 5", head=False)
+            el.add("circle", cx=fmt(mid[0]), cy=fmt(mid[1]), r=4, fill=st["colour"],
                    stroke="#1a1a1a", stroke_width=1.2, fill_opacity=st["opacity"])
-            fail_at = _along([s, e], 0.5)
+            fail_at = along([s, e], 0.5)
         else:
             el.cls += " support-hold"
-            s, e = _shorten(a, t, ARROW_START, 21)
-            self._line(el, [s, e], st["colour"], 3, st["opacity"], dash="8 5", head=False)
-            el.add("circle", cx=_fmt(t[0]), cy=_fmt(t[1]), r=21, fill="none", stroke=CASING,
-                   stroke_width=6, stroke_dasharray="7 5", stroke_opacity=st["opacity"])
-            el.add("circle", cx=_fmt(t[0]), cy=_fmt(t[1]), r=21, fill="none",
-                   stroke=st["colour"], stroke_width=2.5, stroke_dasharray="7 5",
-                   stroke_opacity=st["opacity"])
-            fail_at = _along([s, e], 0.5)
+            s, e = shorten(a, t, ARROW_START, 21)
+            line(el, [s, e], st["colour"], 3, st["opacity"], dash="8 5", head=False)
+            ring(el, t, 21, st["colour"], 2.5, st["opacity"], dash="7 5")
+            fail_at = along([s, e], 0.5)
         if not r.success:
-            _cross(el, fail_at, 6)
+            cross(el, fail_at, 6)
         return True
 
     def _order_convoy(self, el, r, moves):
@@ -510,16 +379,13 @@ class _Picture:
             return False
         st = self._style(r)
         # a dashed path army -> fleet -> destination, and a triangle round the fleet
-        s, _ = _shorten(t, f, ARROW_START, 0)
-        _, e = _shorten(f, d, 0, ARROW_END_UNIT if self.occupied(r.dest) else ARROW_END_EMPTY)
-        self._line(el, [s, f, e], st["colour"], 2.5, st["opacity"], dash="3 5", head=False)
+        s, _ = shorten(t, f, ARROW_START, 0)
+        _, e = shorten(f, d, 0, ARROW_END_UNIT if self.occupied(r.dest) else ARROW_END_EMPTY)
+        line(el, [s, f, e], st["colour"], 2.5, st["opacity"], dash="3 5", head=False)
         tri = [(f[0], f[1] - 24), (f[0] + 21, f[1] + 13), (f[0] - 21, f[1] + 13)]
-        el.add("polygon", points=_pts(tri), fill="none", stroke=CASING, stroke_width=6,
-               stroke_opacity=st["opacity"], stroke_linejoin="round")
-        el.add("polygon", points=_pts(tri), fill="none", stroke=st["colour"], stroke_width=2.5,
-               stroke_opacity=st["opacity"], stroke_linejoin="round")
+        cased_polygon(el, tri, st["colour"], 2.5, st["opacity"])
         if not r.success:
-            _cross(el, (f[0] + 18, f[1] - 18), 6)
+            cross(el, (f[0] + 18, f[1] - 18), 6)
         return True
 
     def _order_disband(self, el, r, moves):
@@ -528,7 +394,7 @@ class _Picture:
             return False
         if self._is_dislodged(r.loc):  # a dislodged unit is drawn aside
             c = self.dislodged_pos(r.loc)
-        _cross(el, c, 13, colour="#222222" if r.success else FAILED, width=4.5)
+        cross(el, c, 13, colour="#222222" if r.success else FAILED, width=4.5)
         return True
 
     _order_remove = _order_disband
@@ -541,17 +407,14 @@ class _Picture:
         ghost = self.unit(r.power, r.unit_type or "A", r.loc, ghost=True)
         if ghost:
             el.shapes.extend(ghost.shapes)
-        el.add("circle", cx=_fmt(c[0]), cy=_fmt(c[1]), r=22, fill="none", stroke=CASING,
-               stroke_width=6.5, stroke_opacity=st["opacity"])
-        el.add("circle", cx=_fmt(c[0]), cy=_fmt(c[1]), r=22, fill="none", stroke=st["colour"],
-               stroke_width=3, stroke_opacity=st["opacity"])
+        ring(el, c, 22, st["colour"], 3, st["opacity"])
         px, py = c[0] + 18, c[1] - 18
-        el.add("circle", cx=_fmt(px), cy=_fmt(py), r=8, fill="#ffffff", stroke="#1a1a1a",
+        el.add("circle", cx=fmt(px), cy=fmt(py), r=8, fill="#ffffff", stroke="#1a1a1a",
                stroke_width=1.5)
-        el.add("path", d=f"M{_fmt(px - 5)},{_fmt(py)} H{_fmt(px + 5)} M{_fmt(px)},{_fmt(py - 5)} "
-                         f"V{_fmt(py + 5)}", stroke="#1a1a1a", stroke_width=2.2)
+        el.add("path", d=f"M{fmt(px - 5)},{fmt(py)} H{fmt(px + 5)} M{fmt(px)},{fmt(py - 5)} "
+                         f"V{fmt(py + 5)}", stroke="#1a1a1a", stroke_width=2.2)
         if not r.success:
-            _cross(el, c, 10)
+            cross(el, c, 10)
         return True
 
     # frame
@@ -581,9 +444,9 @@ class _Picture:
         w, h = float(canvas["width"]), float(canvas["height"])
         phase = str(self.state.get("phase", ""))
         heading = phase_title(phase)
-        return _environment().get_template("diplomacy/map.svg.j2").render(
-            width=_fmt(w), height=_fmt(h + HEADER + FOOTER), map_height=_fmt(h),
-            header=_fmt(HEADER), footer_y=_fmt(HEADER + h), font=FONT,
+        return environment().get_template("diplomacy/map.svg.j2").render(
+            width=fmt(w), height=fmt(h + HEADER + FOOTER), map_height=fmt(h),
+            header=fmt(HEADER), footer_y=fmt(HEADER + h), font=FONT,
             heading=heading, title=self.title, phase=phase,
             sea=SEA, regions=base, neutral=neutral, centres=self.centres(),
             labels=self.labels(), units=self.units(), dislodged=dis_units,
