@@ -12,7 +12,7 @@ game "has" a method, so there is one place to read what an optional hook means.
 
 Which game a folder holds is one value, the registry key stored in the state
 (``state["game"]``); :mod:`adjudicator.registry` turns it into a game object bound to its
-:class:`~adjudicator.registry.GameSpec` (data folder, default options).
+:class:`GameSpec` (data folder, default options).
 """
 
 from __future__ import annotations
@@ -21,14 +21,11 @@ import difflib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from adjudicator.errors import AdjudicatorError, GameError, OrderError, ParseResult
 from adjudicator.store import SCHEMA_VERSION
 from adjudicator.suggest import normalize
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from adjudicator.registry import GameSpec
 
 #: How close a mistyped power name must be to count as that power ("Frnace" -> France).
 #: One cutoff for every game: a name a player sees accepted in one game is accepted alike in
@@ -37,6 +34,18 @@ POWER_CUTOFF = 0.75
 
 
 # --- typed values the core reads -----------------------------------------------------------
+@dataclass(frozen=True)
+class GameSpec:
+    """One entry of the registry (:mod:`adjudicator.registry`): what a key stands for."""
+
+    key: str  # "diplomacy", "aa1942"; variants are "<family>:<variant>"
+    family: str  # "module:Class" of the game family (a BaseGame subclass)
+    data: str  # the data folder under games/
+    title: str  # how people call it
+    options: Mapping[str, Any] = field(default_factory=dict)  # defaults over the family's
+    aliases: tuple[str, ...] = ()  # other names accepted on the command line
+
+
 @dataclass(frozen=True)
 class Resolution:
     """What :meth:`BaseGame.resolve` returns: the next state and what happened."""

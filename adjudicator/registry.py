@@ -11,27 +11,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.errors import AdjudicatorError
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from adjudicator.game import BaseGame
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """One registry entry."""
-
-    key: str  # "diplomacy", "aa1942"; variants are "<family>:<variant>"
-    family: str  # "module:Class" of the game family (a BaseGame subclass)
-    data: str  # the data folder under games/
-    title: str  # how people call it
-    options: Mapping[str, Any] = field(default_factory=dict)  # defaults over the family's
-    aliases: tuple[str, ...] = ()  # other names accepted on the command line
+from adjudicator.game import BaseGame, GameSpec
 
 
 _SPECS = (
