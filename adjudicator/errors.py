@@ -20,8 +20,10 @@ class OrderError:
     rule: str | None = None  # rule id for semantic errors ("unit-not-yours")
 
     def describe(self) -> str:
+        """``line 3, column 5: unknown province 'Burgundi' (did you mean Burgundy?)``; a problem
+        tied to no line is just its message."""
         where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
-        msg = f"{where}: {self.message}"
+        msg = f"{where}: {self.message}" if self.line else self.message
         if self.suggestions:
             msg += " (did you mean " + " or ".join(self.suggestions) + "?)"
         return msg

@@ -106,10 +106,14 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
     with the list of known ones.
     """
     game = get_game(kind)
-    options = game.check_options(dict(options or {}))
     if position is not None:
-        state = game.state_from_position(position, options)
+        if options:
+            raise GameError("--option does not combine with --from: a written position "
+                            "carries the game's own settings (docs/positions.md)")
+        state = game.state_from_position(position, {})
+        options = {}
     else:
+        options = game.check_options(dict(options or {}))
         state = game.new_state(options)
     settings: dict[str, Any] = {
         "title": title or Path(path).name,

@@ -19,7 +19,6 @@ writes that belong together happen under one exclusive ``flock`` on ``.lock``.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
 import re
@@ -30,7 +29,12 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from adjudicator.canonical import canonical_json, sha256_text
 from adjudicator.errors import AdjudicatorError
+
+__all__ = ["GameFolder", "StoreError", "Submission", "atomic_write", "canonical_json",
+           "file_lock", "file_stamp", "now_iso", "read_json", "sha256_text",
+           "validate_game_name"]
 
 #: The state format new games are written in (docs/state-format.md) ...
 SCHEMA_VERSION = 2
@@ -43,15 +47,6 @@ _POWER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 
 class StoreError(AdjudicatorError):
     pass
-
-
-def canonical_json(obj: object) -> str:
-    """The one serialisation used for every stored JSON file: stable bytes for equal data."""
-    return json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def sha256_text(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def validate_game_name(name: str) -> str:

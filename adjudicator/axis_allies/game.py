@@ -28,7 +28,7 @@ from adjudicator.axis_allies.movement import Illegal
 from adjudicator.axis_allies.orders import Order, Salt, StandingOrders, TurnScript
 from adjudicator.axis_allies.parser import build_script, parse_turn
 from adjudicator.axis_allies.rules import rules_for
-from adjudicator.axis_allies.state import STEP_NAMES, initial_state
+from adjudicator.axis_allies.state import NMR_POLICIES, PASS_MODES, STEP_NAMES, initial_state
 from adjudicator.axis_allies.turn import resolve_turn, set_standing
 from adjudicator.axis_allies.validate import (
     check_combat_moves,
@@ -43,14 +43,13 @@ from adjudicator.axis_allies.validate import (
 from adjudicator.errors import GameError, OrderError, ParsedOrder, ParseResult
 from adjudicator.game import BaseGame, Option, OrderResult, Outcome, Resolution
 
-NMR_POLICIES = ("income", "wait")
 #: ``adj new aa1942 DIR --option KEY=VALUE``; the first value is the default.
 OPTIONS = {
     "victory": Option(("standard", "total"),
                       "standard: 9 victory cities win; total: 12 (1942 p.6, p.23)"),
     "nmr": Option(NMR_POLICIES, "income: a power that sends nothing collects income only; "
                                 "wait: the turn waits for it, even with --force"),
-    "passes": Option(("auto", "one", "two"),
+    "passes": Option(PASS_MODES,
                      "auto: a first submission without noncombat moves, landings or "
                      "placements is half a turn; one: every submission is a whole turn; "
                      "two: always two halves"),

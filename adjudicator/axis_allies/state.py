@@ -20,8 +20,15 @@ from adjudicator.axis_allies.rules import rules_for
 from adjudicator.game import common_fields
 
 STEPS = ("purchase", "combat", "noncombat", "mobilise", "collect")
+#: The steps a game can wait at: the whole turn or its first half is expected at ``purchase``,
+#: the second half of a two-pass turn at ``noncombat``. The other steps exist only inside one
+#: resolution, so no stored state is ever at them.
+WAITING_STEPS = ("purchase", "noncombat")
 #: What the waiting steps are called in phase names and reports.
 STEP_NAMES = {"purchase": "purchase & combat", "noncombat": "noncombat & mobilise"}
+#: The values of the ``nmr`` and ``passes`` options (``game.OPTIONS``; the first is the default).
+NMR_POLICIES = ("income", "wait")
+PASS_MODES = ("auto", "one", "two")
 
 
 def phase_code(round_no: int, power: str, step: str) -> str:

@@ -58,7 +58,7 @@ def initial_state(dmap: DiplomacyMap, base: dict | None = None) -> dict:
         for c in info["home_centres"]:
             centres[c] = power
     board = Board(FIRST_PHASE, units, centres)
-    return _to_state(dict(base or common_fields("diplomacy")), board)
+    return to_state(dict(base or common_fields("diplomacy")), board)
 
 
 def powers_to_act(state: dict, dmap: DiplomacyMap) -> list[str]:
@@ -116,7 +116,7 @@ def adjudicate(
     base = {k: copy.deepcopy(v) for k, v in state.items()
             if k not in ("phase", "units", "dislodged", "centres", "adjustments", "eliminated")}
     base["result"] = result
-    new_state = _to_state(base, board)
+    new_state = to_state(base, board)
     events["next_phase"] = board.phase.code
     events["centre_counts"] = {p: board.centre_count(p) for p in sorted(dmap.powers)}
     events["adjustments"] = dict(sorted(board.adjustments.items()))
@@ -262,7 +262,7 @@ def _eliminate(board: Board, dmap: DiplomacyMap, events: dict) -> None:
 # --- serialisation ------------------------------------------------------------------
 
 
-def _to_state(base: dict, board: Board) -> dict:
+def to_state(base: dict, board: Board) -> dict:
     state = dict(base)
     state["phase"] = board.phase.code
     state["units"] = board.units_json()

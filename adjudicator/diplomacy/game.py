@@ -142,7 +142,7 @@ class DiplomacyGame(BaseGame):
 
     def status_lines(self, state: dict) -> list[str]:
         st = self.status(state)
-        return [f"  {p:<8} {st['centres'].get(p, 0):>2} centres  {', '.join(units)}"
+        return [f"  {p:<8} {st['centres'].get(p, 0):>2} centres  {', '.join(units)}".rstrip()
                 for p, units in st["units"].items()]
 
     def notable_results(self, record: dict) -> list[OrderResult]:

@@ -467,6 +467,8 @@ def resolve_location(name: str, dmap: DiplomacyMap | None = None) -> str:
         raise OrderSyntaxError(e.error(0, name)) from None
 
 
-def resolve_power(name: str, dmap: DiplomacyMap | None = None) -> str | None:
-    """Lenient power name: ``"french"`` / ``"Germnay"`` -> ``"France"`` / ``"Germany"``."""
-    return _parser_for(dmap or load_map()).table.power(name, fuzzy=True)
+def resolve_power(name: str, dmap: DiplomacyMap | None = None, fuzzy: bool = True
+                  ) -> str | None:
+    """Lenient power name: ``"french"`` / ``"Germnay"`` -> ``"France"`` / ``"Germany"``;
+    with ``fuzzy`` False only a name or adjective (any case, spacing) counts."""
+    return _parser_for(dmap or load_map()).table.power(name, fuzzy=fuzzy)
