@@ -13,24 +13,24 @@ Layout of a game folder::
 Every write goes to a temporary file in the same folder, is fsynced and then
 renamed over the target, and the folder itself is fsynced: a process killed at
 any moment leaves either the old file or the new one, never a torn one. All
-writes that belong together happen under one exclusive ``flock`` on ``.lock``.
+writes that belong together happen under one exclusive lock on ``.lock``
+(:mod:`adjudicator.locks`: ``flock`` on POSIX, ``msvcrt.locking`` on Windows).
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from adjudicator.canonical import canonical_json, sha256_text
 from adjudicator.errors import AdjudicatorError
+from adjudicator.locks import file_lock
 
 __all__ = ["GameFolder", "StoreError", "Submission", "atomic_write", "canonical_json",
            "file_lock", "file_stamp", "now_iso", "read_json", "sha256_text",
@@ -84,7 +84,7 @@ def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.fchmod(fd, _umask_mode() if mode is None else mode)
+        os.chmod(tmp, _umask_mode() if mode is None else mode)  # no os.fchmod on Windows
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
@@ -97,17 +97,6 @@ def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None
             pass
         raise
     _fsync_dir(path.parent)
-
-
-@contextmanager
-def file_lock(path: Path) -> Iterator[None]:
-    """Hold an exclusive ``flock`` on ``path`` (created if missing) for the ``with`` block."""
-    with open(path, "a+") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def file_stamp() -> str:
@@ -126,6 +115,10 @@ def read_json(path: Path) -> object:
 
 
 def _fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable. Windows cannot open a folder for fsync (its
+    renames are journalled by NTFS), so there it is skipped."""
+    if os.name == "nt":  # pragma: no cover
+        return
     fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(fd)
