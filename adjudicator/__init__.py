@@ -1,3 +1,3 @@
 """adjudicator: referee play-by-email board wargames (Diplomacy, Axis & Allies)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

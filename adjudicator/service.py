@@ -9,6 +9,7 @@ them, and this module never imports a listener.
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,9 @@ from adjudicator.store import (
     sha256_text,
     validate_game_name,
 )
+
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -134,6 +138,7 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
         commit = dice_mod.save_seed(path, dice_mod.new_seed(), overwrite=True)
         settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit}
     folder = GameFolder.create(path, state, settings)
+    log.info("%s: created a %s game (%s)", folder.path.name, game.key, state["phase"])
     events.publish(events.GameCreated(folder, game.key, settings["title"]))
     return folder
 
@@ -271,6 +276,8 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         sub = folder.submit(state["phase"], power, text, source, counts=ack.counted)
         ack.version = sub.version
         ack.waiting_for = waiting_for(folder, game, state)
+        log.info("%s: %s submission %d for %s (%d errors)", folder.path.name, power,
+                 sub.version, sub.phase, len(ack.errors))
         events.publish(events.OrdersSubmitted(
             folder, sub.phase, power, sub.version, source, sha256_text(text),
             errors=len(ack.errors)))
@@ -413,6 +420,8 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
 def _resolved(folder: GameFolder, game: BaseGame, entry: dict) -> None:
     """After a phase is resolved (under the lock): tell the listeners (the desk sets the next
     deadline), write the reports (which show that deadline), tell them again (results mail)."""
+    log.info("%s: %s %s%s", folder.path.name, entry["kind"], entry["phase"],
+             f" (no orders from {', '.join(entry['nmr'])})" if entry.get("nmr") else "")
     events.publish(events.PhaseResolved(folder, entry))
     written = publish.write_reports(folder, game, entry)
     events.publish(events.ReportsWritten(folder, entry, tuple(written)))
@@ -532,6 +541,7 @@ def rollback(folder: GameFolder, phase: str) -> dict:
         first = matches[0]
         archive = folder.archive_history_from(first["seq"])
         folder.write_state(first["state_before"])
+        log.info("%s: rolled back to %s", folder.path.name, phase)
         events.publish(events.RolledBack(folder, phase, archive.name))
     return {"phase": phase, "archived_to": str(archive)}
 

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "adjudicator"
 GAMES = ("adjudicator.diplomacy", "adjudicator.axis_allies")
-FRONT = ("adjudicator.cli",)
+FRONT = ("adjudicator.cli", "adjudicator.__main__")  # entry points
 DESK = ("adjudicator.desk",)
 GAME_MAY_NOT = ("adjudicator.store", "adjudicator.service", "adjudicator.events",
                 "adjudicator.publish.files")

@@ -7,7 +7,6 @@ results) comes from the game itself, so nothing here knows one game from another
 
 from __future__ import annotations
 
-import logging
 import sys
 from pathlib import Path
 
@@ -28,9 +27,6 @@ from adjudicator.cli.common import (
 )
 from adjudicator.errors import AdjudicatorError
 from adjudicator.registry import GAMES, canonical_key, game_kinds, get_game
-
-log = logging.getLogger(__name__)
-
 
 class GameKind(click.ParamType):
     """A registry key or one of its aliases (``diplomacy``, ``aa1942``, ``aa42``...)."""
@@ -112,7 +108,6 @@ def new(kind: str, game_dir: str, title: str | None, position: str | None,
     folder = service.new_game(path, kind, opts, title=title, position=text)
     desk = deadlines.configure_new_game(folder, deadline, grace, early, reminder)
     st = service.status(folder)
-    log.info("created %s game %s", kind, folder.path)
     emit(as_json, {"game_dir": str(folder.path), **st, "desk": desk},
          f"created {kind} game in {folder.path}: {st['phase_name']}"
          + (" (from the written position)" if position else "")
@@ -204,7 +199,6 @@ def adjudicate(game_dir: str, force: bool, dice_file: str | None, as_json: bool)
     text.append(f"now: {st['phase_name']} ({st['phase']})")
     if st.get("outcome"):
         text.append(f"game over: {st['outcome']}")
-    log.info("adjudicated %s in %s", entry["phase"], folder.path)
     emit(as_json, {"record": {k: v for k, v in entry.items() if k != "state_before"},
                    "status": st}, "\n".join(text))
 
@@ -392,6 +386,3 @@ def reveal(game_dir: str, round_: int | None, as_json: bool) -> None:
 # --- moderator's desk commands (adjudicator/cli/desk.py) ------------------------------------
 for _command in desk_cli.COMMANDS:
     main.add_command(_command)
-
-if __name__ == "__main__":
-    main()

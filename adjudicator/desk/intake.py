@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import mailbox
 import os
 import re
@@ -65,6 +66,8 @@ from adjudicator.store import (
     sha256_text,
 )
 from adjudicator.store import validate_game_name as _valid_name
+
+log = logging.getLogger(__name__)
 
 _HEADER = re.compile(
     r"^\s*(GAME|POWER|PASSWORD|PASSWD|PW|TOKEN|PHASE|MODERATOR|SIGNON|SIGN\s+ON)\b\s*[:=]?\s*(.*)$",
@@ -184,12 +187,15 @@ class Intake:
             try:
                 outcome = self._process(raw, mail, source, recovering)
             except Exception as exc:  # noqa: BLE001 - a bug must not stop the batch
+                log.error("message %s: internal error %r", mail.message_id, exc)
                 outcome = Outcome(mail.message_id, "error", detail=repr(exc)[:300])
                 self.judge.audit().append("mail-internal-error", {
                     "message_id": mail.message_id,
                     "traceback": traceback.format_exc()[-2000:]})
             atomic_write(seen, canonical_json({"time": now_iso(), **outcome.to_json(),
                                                "marker": "done"}))
+            log.info("message %s: %s (game %s)", mail.message_id, outcome.status,
+                     outcome.game or "-")
             return outcome
 
     def _reply(self, mail: ParsedMail, to_extra: list[str], tag: str, body: str,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import email.policy
 import email.utils
 import imaplib
+import logging
 import os
 import secrets
 import smtplib
@@ -27,6 +28,9 @@ from adjudicator.desk.deadlines import now
 from adjudicator.desk.judge import Judge
 from adjudicator.errors import AdjudicatorError
 from adjudicator.store import atomic_write, file_lock, file_stamp
+
+
+log = logging.getLogger(__name__)
 
 
 class MailError(AdjudicatorError):
@@ -91,10 +95,12 @@ def send(judge: Judge, to: list[str], subject: str, body: str, kind: str = "repl
     if not to:
         return None
     path = queue(judge, compose(judge, to, subject, body, **kw), kind)
+    log.info("queued %s (%s) for %d recipient(s)", path.name, kind, len(to))
     if judge.config["smtp"].get("host"):
         try:
             flush(judge)
         except (OSError, smtplib.SMTPException, MailError) as exc:
+            log.warning("SMTP delivery failed, the mail stays queued: %s", exc)
             judge.audit().append("smtp-error", {"error": str(exc)[:500]})
     return path
 

@@ -17,6 +17,7 @@ reminder/lateness flags are per phase.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -26,6 +27,9 @@ from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import Judge, judge_of
 from adjudicator.desk.players import Roster
 from adjudicator.store import GameFolder
+
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -44,6 +48,7 @@ def tick_judge(judge: Judge) -> list[TickReport]:
         try:
             reports.append(tick_game(folder))
         except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+            log.error("%s: tick failed: %r", name, exc)
             game_audit(folder.path).append("tick-error", {"error": repr(exc)[:500]})
             reports.append(TickReport(name, [f"error: {exc}"]))
     return reports
@@ -81,6 +86,7 @@ def tick_game(folder: GameFolder) -> TickReport:
             entry = service.adjudicate(folder, force=True, expect_phase=phase)
         except service.PhaseChanged:
             continue  # someone else resolved it; look again
+        log.info("%s: %s is due (%s)", folder.path.name, phase, decision)
         report.actions.append(f"adjudicated {phase} ({decision})"
                               + (f", NMR: {', '.join(entry['nmr'])}" if entry["nmr"] else ""))
     _lateness_and_reminders(folder, game, report)
