@@ -17,19 +17,22 @@ import time
 from pathlib import Path
 
 from adjudicator import service
-from adjudicator.diplomacy import report
-from adjudicator.publish import reports
+from adjudicator.publish import files, reports
+from adjudicator.registry import get_game
 from adjudicator.store import GameFolder
+
+GAME = get_game("diplomacy")
 
 
 def one_phase(folder: GameFolder, phase: str) -> tuple[float, float, int]:
     """Seconds for the map, seconds for context + four formats, characters produced."""
-    record, after = report.find_record(folder, phase)
+    record, after = files.find_record(folder, GAME, phase)
     t0 = time.perf_counter()
-    svg = report.map_svg(record, after)
+    svg = GAME.map_svg(record["state_before"], record["results"])
     t1 = time.perf_counter()
-    context = report.build_context(record, after, title="Benchmark", deadline="tomorrow")
-    size = sum(len(report.render_context(context, fmt, None, svg)) for fmt in reports.FORMATS)
+    context = GAME.report_context(record, after, {"title": "Benchmark", "deadline": "tomorrow"})
+    size = sum(len(files.render_context(GAME, context, fmt, None, svg))
+               for fmt in reports.FORMATS)
     t2 = time.perf_counter()
     return t1 - t0, t2 - t1, size
 
@@ -44,7 +47,7 @@ def main(repeats: int = 50) -> None:
             m, t, _ = one_phase(folder, "F1901M")
             maps.append(m)
             texts.append(t)
-        has_map = report.map_svg(*report.find_record(folder, "F1901M")) is not None
+        has_map = GAME.map_svg(folder.read_state()) is not None
     print(f"reports F1901M: cold (template compile) {1000 * (cold_map + cold_text):.1f} ms")
     print(f"reports F1901M: context + text/bbcode/markdown/html: "
           f"median {1000 * statistics.median(texts):.2f} ms over {repeats} runs "
