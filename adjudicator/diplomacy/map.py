@@ -14,6 +14,10 @@ from functools import cache
 from adjudicator.resources import game_data_path
 
 
+#: The data folder of the standard map: the default of the helpers that take a variant.
+STANDARD = "diplomacy-standard"
+
+
 def prov(loc: str) -> str:
     """The province of a location: ``spa/nc`` -> ``spa``."""
     return loc.split("/", 1)[0]
@@ -117,6 +121,6 @@ class DiplomacyMap:
 
 
 @cache
-def load_map(variant: str = "diplomacy-standard") -> DiplomacyMap:
+def load_map(variant: str = STANDARD) -> DiplomacyMap:
     with open(game_data_path(variant) / "map.json", encoding="utf-8") as fh:
         return DiplomacyMap(json.load(fh))

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from adjudicator.diplomacy.map import DiplomacyMap, load_map, prov
+from adjudicator.diplomacy.map import STANDARD, DiplomacyMap, load_map, prov
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.diplomacy.results import OrderResult
 from adjudicator.publish.svg import (
@@ -66,7 +66,7 @@ ARROW_END_EMPTY = 12.0  # ... or a little before the centre of an empty province
 
 # --- data ------------------------------------------------------------------------------
 @cache
-def load_geometry(variant: str = "diplomacy-standard") -> dict:
+def load_geometry(variant: str = STANDARD) -> dict:
     """The picture geometry of a variant (outlines, unit spots, label spots)."""
     with open(game_data_path(variant) / "geometry.json", encoding="utf-8") as fh:
         return json.load(fh)
@@ -465,7 +465,7 @@ def render_map_svg(
     results: list[OrderResult] | list[Mapping] | None = None,
     *,
     dmap: DiplomacyMap | None = None,
-    data: str = "diplomacy-standard",
+    data: str = STANDARD,
     title: str = "",
     show_orders: bool = True,
 ) -> str:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from adjudicator.diplomacy.map import DiplomacyMap, load_map
+from adjudicator.diplomacy.map import STANDARD, DiplomacyMap, load_map
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.publish import reports
 
@@ -197,7 +197,7 @@ def _power_order(dmap: DiplomacyMap, *states: dict) -> list[str]:
 
 def build_context(record: dict, state_after: dict, *, title: str,
                   deadline: str | None = None, dmap: DiplomacyMap | None = None,
-                  variant: str = "diplomacy-standard") -> dict:
+                  variant: str = STANDARD) -> dict:
     """The documented report context (``docs/report-context.md``) for one history record.
 
     ``record`` is an ``adjudication`` or ``draw`` history record, ``state_after`` the
