@@ -36,10 +36,11 @@ def _spans_do_not_overlap(log: Path) -> None:
         assert lines[i][-1] == "+" and lines[i + 1] == lines[i][:-1] + "-", lines
 
 
-def test_the_lock_excludes_other_processes(tmp_path):
+def _contend(target, tmp_path: Path, delay: float) -> None:
+    """Three processes take the lock at once; each logs when it holds and releases it."""
     log = tmp_path / "log"
     ctx = multiprocessing.get_context("spawn")
-    procs = [ctx.Process(target=_hold, args=(str(tmp_path / ".lock"), str(log), f"p{i}", 0.2))
+    procs = [ctx.Process(target=target, args=(str(tmp_path / ".lock"), str(log), f"p{i}", delay))
              for i in range(3)]
     for p in procs:
         p.start()
@@ -47,6 +48,10 @@ def test_the_lock_excludes_other_processes(tmp_path):
         p.join(30)
         assert p.exitcode == 0
     _spans_do_not_overlap(log)
+
+
+def test_the_lock_excludes_other_processes(tmp_path):
+    _contend(_hold, tmp_path, 0.2)
 
 
 def _fake_msvcrt() -> SimpleNamespace:
@@ -73,14 +78,4 @@ def _hold_windows_style(path: str, log: str, name: str, delay: float) -> None:
 
 
 def test_the_windows_loop_waits_for_the_holder(tmp_path):
-    log = tmp_path / "log"
-    ctx = multiprocessing.get_context("spawn")
-    procs = [ctx.Process(target=_hold_windows_style,
-                         args=(str(tmp_path / ".lock"), str(log), f"w{i}", 0.3))
-             for i in range(3)]
-    for p in procs:
-        p.start()
-    for p in procs:
-        p.join(30)
-        assert p.exitcode == 0
-    _spans_do_not_overlap(log)
+    _contend(_hold_windows_style, tmp_path, 0.3)
