@@ -17,7 +17,7 @@ from typing import Any
 
 from adjudicator import dice as dice_mod
 from adjudicator import events
-from adjudicator.errors import AdjudicatorError, GameError, OrderError
+from adjudicator.errors import AdjudicatorError, GameError, OrderError, ParseResult
 from adjudicator.game import BaseGame, phase_position
 from adjudicator.publish import files as publish
 from adjudicator.registry import game_for_state, get_game
@@ -171,9 +171,11 @@ def waiting_for(folder: GameFolder, game: BaseGame, state: dict) -> list[str]:
     return [p for p in game.who_must_act(state) if p not in submitted]
 
 
-def check_orders(game: BaseGame, state: dict, power: str, text: str) -> tuple[list, Acknowledgement]:
-    """Parse and validate ``text`` for ``power`` without storing anything."""
-    parsed = game.parse(text, state)
+def check_orders(game: BaseGame, state: dict, power: str, text: str,
+                 parsed: ParseResult | None = None) -> tuple[list, Acknowledgement]:
+    """Parse (unless ``parsed`` is given) and validate ``text`` for ``power`` without storing
+    anything."""
+    parsed = parsed if parsed is not None else game.parse(text, state)
     errors = list(parsed.errors)
     orders = [p.order for p in parsed.orders]
     _, rule_errors = game.validate(state, power, orders)
@@ -264,12 +266,13 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
                     folder, sub.phase, power, sub.version, source, sha256_text(text),
                     ahead_of=state["phase"]))
                 return syntax_acknowledgement(game, pos[0], power, text, sub.version)
-        standing = _apply_standing(folder, game, state, power, text, source)
+        parsed = game.parse(text, state)
+        standing = _apply_standing(folder, game, state, power, text, source, parsed)
         if standing is not None:
             return standing
         if power not in game.who_must_act(state):
             raise GameError(f"{power} has nothing to order in {game.phase_name(state)}")
-        _, ack = check_orders(game, state, power, text)
+        _, ack = check_orders(game, state, power, text, parsed)
         # Only a submission that is all errors ("my orders follow tomorrow") does not count:
         # one with orders counts, and so does a deliberately empty one ("# all hold").
         ack.counted = bool(ack.understood) or not ack.errors
@@ -285,7 +288,7 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
 
 
 def _apply_standing(folder: GameFolder, game: BaseGame, state: dict, power: str, text: str,
-                    source: str) -> Acknowledgement | None:
+                    source: str, parsed: ParseResult) -> Acknowledgement | None:
     """Standing orders (``BaseGame.apply_standing``) take effect at once, in any turn.
 
     A submission holding only standing orders is not a turn submission: it is kept verbatim
@@ -293,7 +296,6 @@ def _apply_standing(folder: GameFolder, game: BaseGame, state: dict, power: str,
     reproduces the state. Returns ``None`` when the game has no such orders or the text
     holds anything else (then it is an ordinary submission). Runs under the game lock.
     """
-    parsed = game.parse(text, state)
     orders = [p.order for p in parsed.orders]
     if parsed.errors:
         return None
