@@ -107,6 +107,9 @@ def test_unit_type_may_be_left_out():
         ("A Yor - Bel VIA CONVOY", Move(A, "yor", dest="bel", via_convoy=True)),
         ("A Yor - Bel (via convoy)", Move(A, "yor", dest="bel", via_convoy=True)),
         ("A Yor - Bel(by convoy)", Move(A, "yor", dest="bel", via_convoy=True)),
+        # DAIDE and the diplomacy package (research bots) write a bare VIA
+        ("A YOR - BEL VIA", Move(A, "yor", dest="bel", via_convoy=True)),
+        ("A Yor - Bel via", Move(A, "yor", dest="bel", via_convoy=True)),
     ],
 )
 def test_support_and_convoy_spellings(text, order):

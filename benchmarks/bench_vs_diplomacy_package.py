@@ -1,0 +1,137 @@
+"""This engine against the ``diplomacy`` package on the same positions and orders.
+
+Run: ``python benchmarks/bench_vs_diplomacy_package.py [GAMES] [MAX_PHASES] [SEED]``.
+
+The ``diplomacy`` package (the reference Python engine research bots use) is installed into a
+benchmark-only virtual environment, ``benchmarks/.ref-venv`` (created on the first run, which
+needs PyPI; it is never a dependency of the project). There it plays random games
+(``reference/diplomacy_package_play.py``) and times ``Game.process()`` on every movement
+phase. Here each of those phases is rebuilt as our state with the same orders and timed
+through ``engine.adjudicate`` (validation and resolution, the orders already parsed), and
+separately with parsing included. Both engines' resulting unit positions are compared: a
+differential check of the rules on hundreds of random positions.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+from adjudicator.diplomacy import engine
+from adjudicator.diplomacy.board import Board
+from adjudicator.diplomacy.map import load_map, prov
+from adjudicator.diplomacy.orders import Unit, UnitType
+from adjudicator.diplomacy.parser import parse_orders
+from adjudicator.diplomacy.phase import Phase
+from adjudicator.game import common_fields
+
+HERE = Path(__file__).resolve().parent
+VENV = HERE / ".ref-venv"
+REFERENCE = "diplomacy==1.1.2"
+DMAP = load_map()
+POWERS = {p.upper(): p for p in DMAP.powers}
+
+
+def reference_python() -> Path | None:
+    """The benchmark venv's python with the reference installed, or None if that fails."""
+    py = VENV / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    if not py.exists():
+        print(f"creating {VENV.relative_to(HERE.parent)} with {REFERENCE} (once)...", flush=True)
+        venv.create(VENV, with_pip=True)
+    ok = subprocess.run([str(py), "-c", "import diplomacy"], capture_output=True).returncode == 0
+    if not ok:
+        res = subprocess.run([str(py), "-m", "pip", "install", "--quiet", REFERENCE],
+                             capture_output=True, text=True)
+        if res.returncode != 0:
+            print("the reference could not be installed:", res.stderr.strip()[-300:])
+            return None
+    return py
+
+
+def play(py: Path, games: int, max_phases: int, seed: int) -> list[dict]:
+    out = HERE / ".ref-venv" / f"phases-{games}-{max_phases}-{seed}.json"
+    if not out.exists():
+        subprocess.run([str(py), str(HERE / "reference" / "diplomacy_package_play.py"),
+                        str(games), str(max_phases), str(seed), str(out)], check=True)
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def state_of(entry: dict) -> dict:
+    units = {}
+    for power, specs in entry["units"].items():
+        for spec in specs:
+            kind, loc = spec.split()
+            unit = Unit(POWERS[power], UnitType(kind), loc.lower())
+            units[prov(unit.loc)] = unit
+    centres = {c.lower(): POWERS[p] for p, cs in entry["centers"].items() for c in cs}
+    board = Board(Phase.parse(entry["phase"]), units, centres)
+    return engine.to_state(common_fields("diplomacy"), board)
+
+
+def order_texts(entry: dict) -> dict[str, str]:
+    return {POWERS[p]: "\n".join(orders) for p, orders in entry["orders"].items() if orders}
+
+
+def positions(units: dict | list) -> set[tuple[str, str]]:
+    if isinstance(units, dict):  # the reference: {"FRANCE": ["A PAR", ...]}, "*" = dislodged
+        return {(POWERS[p], s.lstrip("*").upper()) for p, ss in units.items() for s in ss
+                if not s.startswith("*")}
+    return {(u["power"], f"{u['type']} {u['loc'].upper()}") for u in units}
+
+
+def ms(values: list[float], q: float) -> float:
+    return 1000 * statistics.quantiles(values, n=100)[int(q) - 1] if q < 100 else \
+        1000 * max(values)
+
+
+def main(games: int = 20, max_phases: int = 40, seed: int = 1) -> None:
+    py = reference_python()
+    if py is None:
+        print("reference unavailable: nothing to compare")
+        return
+    phases = play(py, games, max_phases, seed)
+    cases = []
+    for entry in phases:
+        state = state_of(entry)
+        texts = order_texts(entry)
+        parsed = {p: [o.order for o in parse_orders(t, DMAP).orders] for p, t in texts.items()}
+        cases.append((entry, state, texts, parsed))
+    ours, ours_parse, agree = [], [], 0
+    for _ in range(2):  # warm up caches once, then measure
+        ours.clear()
+        ours_parse.clear()
+        for entry, state, texts, parsed in cases:
+            t0 = time.perf_counter()
+            new, _, _ = engine.adjudicate(state, parsed, DMAP)
+            t1 = time.perf_counter()
+            again = {p: [o.order for o in parse_orders(t, DMAP).orders]
+                     for p, t in texts.items()}
+            engine.adjudicate(state, again, DMAP)
+            t2 = time.perf_counter()
+            ours.append(t1 - t0)
+            ours_parse.append(t2 - t1)
+    for entry, state, texts, parsed in cases:
+        new, _, _ = engine.adjudicate(state, parsed, DMAP)
+        after = new["units"] if not new["dislodged"] else new["units"]
+        agree += positions(entry["units_after"]) == positions(after)
+    ref = [e["seconds"] for e in phases]
+    n = len(phases)
+    print(f"{n} movement phases from {games} random games (seed {seed}); times per phase:")
+    print(f"{'':34}{'median':>10}{'p99':>10}")
+    print(f"{'diplomacy package process()':34}{ms(ref, 50):>8.3f}ms{ms(ref, 99):>8.3f}ms")
+    print(f"{'ours: validate + resolve':34}{ms(ours, 50):>8.3f}ms{ms(ours, 99):>8.3f}ms"
+          f"   ratio {statistics.median(ours) / statistics.median(ref):.2f}x")
+    print(f"{'ours: parse + validate + resolve':34}{ms(ours_parse, 50):>8.3f}ms"
+          f"{ms(ours_parse, 99):>8.3f}ms"
+          f"   ratio {statistics.median(ours_parse) / statistics.median(ref):.2f}x")
+    print(f"same unit positions after the phase: {agree} of {n}")
+
+
+if __name__ == "__main__":
+    args = [int(a) for a in sys.argv[1:4]]
+    main(*args)
