@@ -1,0 +1,82 @@
+"""CPU time of whole ``adj`` commands, beside a bare ``python -c pass`` in the same run.
+
+Run: ``python benchmarks/bench_commands.py [REPEATS]``. Each command runs as its own process
+(what a moderator or cron pays), REPEATS times; the figure is the median CPU time (user +
+system) of the child process, and the ratio is to the bare interpreter's median measured in
+the same run. Goals (issue 16): status <= 5x, orders <= 8x, adjudicate (Diplomacy, reports
+written, no PNG) <= 12x; ``tick`` is timed over a judge folder of many idle games.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PY = sys.executable
+ADJ = [PY, "-m", "adjudicator"]
+ORDERS = "A Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao\n"
+
+
+def cpu(cmd: list[str], **kw) -> float:
+    """CPU seconds (user + system) one child process used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, **kw)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def median_cpu(make_cmd, repeats: int, setup=None, **kw) -> float:
+    times = []
+    for i in range(repeats):
+        if setup:
+            setup(i)
+        times.append(cpu(make_cmd(i), **kw))
+    return statistics.median(times)
+
+
+def main(repeats: int = 7) -> None:
+    env = {**os.environ, "ADJ_JUDGE": "", "ADJ_NOW": "2025-03-01T12:00:00Z"}
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        base = tmp / "base"
+        subprocess.run([*ADJ, "new", "diplomacy", str(base)], check=True,
+                       stdout=subprocess.DEVNULL, env=env)
+        (tmp / "orders.txt").write_text(ORDERS)
+        for power in ("Austria", "England", "Germany", "Italy", "Russia", "Turkey"):
+            subprocess.run([*ADJ, "orders", str(base), "-p", power, "-"], input=b"# hold\n",
+                           check=True, stdout=subprocess.DEVNULL, env=env)
+
+        def fresh(i: int) -> None:
+            target = tmp / f"g{i}"
+            if target.exists():
+                shutil.rmtree(target)
+            shutil.copytree(base, target)
+            subprocess.run([*ADJ, "orders", str(target), "-p", "France",
+                            str(tmp / "orders.txt")], check=True, stdout=subprocess.DEVNULL,
+                           env=env)
+
+        bare = median_cpu(lambda i: [PY, "-c", "pass"], repeats)
+        rows = [
+            ("adj status", 5, median_cpu(lambda i: [*ADJ, "status", str(base)], repeats,
+                                         env=env)),
+            ("adj orders", 8, median_cpu(
+                lambda i: [*ADJ, "orders", str(base), "-p", "France", str(tmp / "orders.txt")],
+                repeats, env=env)),
+            ("adj adjudicate", 12, median_cpu(
+                lambda i: [*ADJ, "adjudicate", str(tmp / f"g{i}")], repeats, setup=fresh,
+                env=env)),
+        ]
+    print(f"{'command':<16}{'CPU ms':>9}{'x bare':>9}{'goal':>7}")
+    print(f"{'python -c pass':<16}{1000 * bare:>9.1f}{1.0:>9.1f}")
+    for name, goal, t in rows:
+        print(f"{name:<16}{1000 * t:>9.1f}{t / bare:>9.1f}{'<= ' + str(goal):>7}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
