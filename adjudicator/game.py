@@ -17,7 +17,6 @@ Which game a folder holds is one value, the registry key stored in the state
 
 from __future__ import annotations
 
-import difflib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -218,6 +217,8 @@ class BaseGame(ABC):
         key = normalize(name)
         if key in table or not key:
             return table.get(key)
+        import difflib
+
         scored = sorted(((difflib.SequenceMatcher(None, key, k).ratio(), v)
                          for k, v in table.items()), reverse=True)
         best = [(score, power) for score, power in scored if score >= POWER_CUTOFF]

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Token, Transformer
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -26,6 +26,7 @@ from lark.exceptions import (
     VisitError,
 )
 
+from adjudicator.cache import lark_parser
 from adjudicator.errors import OrderError
 from adjudicator.resources import grammar_path
 from adjudicator.suggest import Suggester, normalize
@@ -271,8 +272,8 @@ class ItemParser:
 
     def __init__(self, grammar: str, postlex: NamePostLexer, builder: Transformer,
                  start: str | list[str] = "start") -> None:
-        self.lark = Lark(grammar_path(grammar).read_text(encoding="utf-8"), parser="lalr",
-                         lexer="basic", postlex=postlex, start=start)
+        self.lark = lark_parser(grammar_path(grammar).read_text(encoding="utf-8"),
+                                parser="lalr", lexer="basic", postlex=postlex, start=start)
         self.builder = builder
         # A mistyped name ends at a keyword: "Burgundi - Mun" is about "Burgundi" only.
         self.keywords = {t.pattern.value.casefold() for t in self.lark.terminals

@@ -18,7 +18,6 @@ from typing import Any
 from adjudicator.errors import AdjudicatorError
 from adjudicator.game import BaseGame, GameSpec
 
-
 _SPECS = (
     GameSpec("diplomacy", "adjudicator.diplomacy.game:DiplomacyGame", "diplomacy-standard",
              "Diplomacy (standard map)", aliases=("diplomacy:standard", "dip")),

@@ -5,21 +5,22 @@ writes does so under the game's lock. Game rules are reached only through the ga
 state names (:func:`adjudicator.registry.game_for_state`). After each operation an event is
 published (:mod:`adjudicator.events`); the moderator's desk and anyone else subscribe to
 them, and this module never imports a listener.
+
+The dice and publishing modules are imported where they are used: a command that only reads
+(``adj status``) or only stores orders should not pay for hashing schemes and Jinja.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator import dice as dice_mod
 from adjudicator import events
 from adjudicator.errors import AdjudicatorError, GameError, OrderError, ParseResult
 from adjudicator.game import BaseGame, phase_position
-from adjudicator.publish import files as publish
+from adjudicator.logs import get_logger
 from adjudicator.registry import game_for_state, get_game
 from adjudicator.resources import game_data_path
 from adjudicator.store import (
@@ -32,8 +33,7 @@ from adjudicator.store import (
     validate_game_name,
 )
 
-
-log = logging.getLogger(__name__)
+log = get_logger(__name__)
 
 
 @dataclass
@@ -127,6 +127,8 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
     if position is not None:
         settings["started_from"] = "position"
     if game.uses_dice:
+        from adjudicator import dice as dice_mod
+
         # A game with dice gets a secret seed; only its commitment is published
         # (docs/dice.md). The seed is on disk before game.json exists, so no game ever
         # lacks the seed its settings commit to; a leftover from an attempt killed before
@@ -220,6 +222,8 @@ def current_state(folder: GameFolder, game: BaseGame) -> dict:
     record (resolution is deterministic, dice are recorded) gives exactly the state that was
     about to be written, so it is written now. Call it under the game lock.
     """
+    from adjudicator.publish import files as publish
+
     state = folder.read_state()
     files = folder.history_files()
     if not files:
@@ -422,6 +426,8 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
 def _resolved(folder: GameFolder, game: BaseGame, entry: dict) -> None:
     """After a phase is resolved (under the lock): tell the listeners (the desk sets the next
     deadline), write the reports (which show that deadline), tell them again (results mail)."""
+    from adjudicator.publish import files as publish
+
     log.info("%s: %s %s%s", folder.path.name, entry["kind"], entry["phase"],
              f" (no orders from {', '.join(entry['nmr'])})" if entry.get("nmr") else "")
     events.publish(events.PhaseResolved(folder, entry))
@@ -442,6 +448,8 @@ def _dice_for(folder: GameFolder, game: BaseGame, state: dict, orders_by_power: 
         if dice_file is not None:
             raise GameError(f"{game.spec.title} uses no dice; --dice-file does not apply")
         return None
+    from adjudicator import dice as dice_mod
+
     if dice_file is not None:
         return dice_mod.ExternalDice.from_file(dice_file)
     rnd = game.dice_round(state)
@@ -461,6 +469,8 @@ def _game_with_dice(folder: GameFolder) -> BaseGame:
 
 def verify_dice(folder: GameFolder, seeds: list[bytes]) -> dict:
     """Recompute every derived die in history with the revealed ``seeds``."""
+    from adjudicator import dice as dice_mod
+
     _game_with_dice(folder)
     blocks = [r["dice"] for r in folder.history() if r.get("dice")]
     problems = dice_mod.verify_rolls(seeds, folder.path.name, blocks)
@@ -475,6 +485,8 @@ def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
     A seed is never published while a round it covers is still being played: a retired
     seed can still cover the current round (rotated mid-round), and publishing it would let
     the powers still to move reword their orders until the dice suit them."""
+    from adjudicator import dice as dice_mod
+
     game = _game_with_dice(folder)
     state = folder.read_state()
     over = game.is_over(state)
@@ -491,6 +503,8 @@ def reveal_seeds(folder: GameFolder, round: int | None = None) -> list[dict]:
 def rotate_dice_seed(folder: GameFolder) -> dict:
     """Retire the seed in use; a new one covers the next round, so finished rounds can be
     revealed (``adj reveal GAME --round N``) while later dice stay secret."""
+    from adjudicator import dice as dice_mod
+
     game = _game_with_dice(folder)
     with folder.lock():
         state = current_state(folder, game)
@@ -557,7 +571,9 @@ def replay_state(folder: GameFolder, record: dict, game: BaseGame, state: dict) 
         }
         dice = None
         if record.get("dice") is not None:
-            dice = dice_mod.RecordedDice(record["dice"])  # replay needs no seed
+            from adjudicator.dice import RecordedDice
+
+            dice = RecordedDice(record["dice"])  # replay needs no seed
         return game.resolve(state, orders, dice).state
     if record["kind"] == "standing":
         orders = [o for t in record["orders"] for o in _reparse(game, state, t)]

@@ -22,10 +22,8 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 
 from adjudicator.canonical import canonical_json, sha256_text
@@ -64,6 +62,8 @@ def now_iso() -> str:
     fixed = os.environ.get("ADJ_NOW")
     if fixed:
         return fixed
+    from datetime import datetime, timezone
+
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
@@ -81,6 +81,8 @@ def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None
     ``mode`` defaults to that of an ordinary new file; secrets pass ``0o600``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile
+
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

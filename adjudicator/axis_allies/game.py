@@ -1,7 +1,9 @@
-"""Axis & Allies 1942 behind the core's :class:`~adjudicator.game.Game` interface.
+"""Axis & Allies 1942 behind the core's :class:`~adjudicator.game.BaseGame` interface.
 
 This module only adapts: the language is ``parser``, the pre-dice rules ``validate``, the
-turn ``turn``, the bookkeeping ``capture``. Two things need explaining:
+turn ``turn``, the bookkeeping ``capture``. Each of those is imported by the method that
+needs it, so a status read loads neither the parser nor the battle engine. Two things need
+explaining:
 
 * **Orders keep their section.** The core passes lists of order objects around and replays
   history from each order's canonical text, one order at a time. A bare move cannot say
@@ -22,24 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies import capture as cap
-from adjudicator.axis_allies import report
 from adjudicator.axis_allies.data import Edition, load_edition
-from adjudicator.axis_allies.movement import Illegal
 from adjudicator.axis_allies.orders import Order, Salt, StandingOrders, TurnScript
-from adjudicator.axis_allies.parser import build_script, parse_turn
 from adjudicator.axis_allies.rules import rules_for
 from adjudicator.axis_allies.state import NMR_POLICIES, PASS_MODES, STEP_NAMES, initial_state
-from adjudicator.axis_allies.turn import resolve_turn, set_standing
-from adjudicator.axis_allies.validate import (
-    check_combat_moves,
-    check_noncombat_moves,
-    check_placements,
-    check_purchase,
-    placements_from_order,
-    purchase_from_order,
-    requests_from_orders,
-    summarise,
-)
 from adjudicator.errors import GameError, OrderError, ParsedOrder, ParseResult
 from adjudicator.game import BaseGame, Option, OrderResult, Outcome, Resolution
 
@@ -72,6 +60,8 @@ class TurnOrder:
 
 def script_of(orders: list) -> TurnScript:
     """Rebuild the turn script (merged standing orders and battle instructions)."""
+    from adjudicator.axis_allies.parser import build_script
+
     return build_script([ParsedOrder(i, "", o.order, section=o.section)
                          for i, o in enumerate(orders, start=1)])
 
@@ -150,6 +140,8 @@ class AxisAlliesGame(BaseGame):
 
     # --- orders ---------------------------------------------------------------------------
     def parse(self, text: str, state: dict | None = None) -> ParseResult:
+        from adjudicator.axis_allies.parser import parse_turn
+
         raw = parse_turn(text, self.edition)
         out = ParseResult(errors=list(raw.errors))
         out.orders = [ParsedOrder(p.line, p.text, TurnOrder(p.section, p.order),
@@ -172,6 +164,8 @@ class AxisAlliesGame(BaseGame):
         ``None`` when the submission holds anything else (it is then a turn submission)."""
         if not orders or any(o.section != "standing" for o in orders):
             return None
+        from adjudicator.axis_allies.turn import set_standing
+
         merged = StandingOrders()
         for o in orders:
             merged = merged.merged(o.order)
@@ -184,6 +178,15 @@ class AxisAlliesGame(BaseGame):
         return orders, errors
 
     def _plans(self, state: dict, power: str, orders: list) -> tuple[dict, list[OrderError]]:
+        from adjudicator.axis_allies.validate import (
+            check_combat_moves,
+            check_noncombat_moves,
+            check_placements,
+            check_purchase,
+            placements_from_order,
+            purchase_from_order,
+        )
+
         ed = self.edition
         errors: list[OrderError] = []
         plans: dict[str, Any] = {}
@@ -232,6 +235,9 @@ class AxisAlliesGame(BaseGame):
         return plans, errors
 
     def _requests(self, moves: tuple, power: str, orders: list, section: str):
+        from adjudicator.axis_allies.movement import Illegal
+        from adjudicator.axis_allies.validate import requests_from_orders
+
         reqs, errors = [], []
         for mv in moves:
             text = TurnOrder(section, mv).text()
@@ -248,6 +254,8 @@ class AxisAlliesGame(BaseGame):
                 return ["Standing orders: stored at once (no turn is resolved)."]
             return []
         plans, _ = self._plans(state, power, orders)
+        from adjudicator.axis_allies.validate import summarise
+
         lines = summarise(self.edition, plans.get("purchase"), plans.get("combat"),
                           plans.get("noncombat"), plans.get("placement"), power)
         script = script_of(orders)
@@ -275,6 +283,8 @@ class AxisAlliesGame(BaseGame):
         else:
             script = script_of(orders)
             part = "second" if step == "noncombat" else self._first_part(state, script)
+        from adjudicator.axis_allies.turn import resolve_turn
+
         outcome = resolve_turn(state, script, dice, self.edition, part)  # type: ignore[arg-type]
         results = outcome.results
         if orders is None:
@@ -357,4 +367,6 @@ class AxisAlliesGame(BaseGame):
 
     # --- output -----------------------------------------------------------------------------
     def report_context(self, record: dict, state_after: dict, meta: Mapping[str, Any]) -> dict:
+        from adjudicator.axis_allies import report
+
         return report.build_context(record, state_after, meta, self.edition, self.data)

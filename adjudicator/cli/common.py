@@ -10,7 +10,6 @@ much the standard ``logging`` output (on stderr) says.
 from __future__ import annotations
 
 import json
-import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -57,9 +56,13 @@ def read_text(source: str | None) -> str:
 
 def setup_logging(verbose: int, quiet_: bool) -> None:
     """Standard ``logging`` on stderr: warnings by default, ``-v`` info, ``-vv`` debug,
-    ``-q`` errors only."""
-    level = logging.ERROR if quiet_ else (logging.WARNING, logging.INFO,
-                                          logging.DEBUG)[min(verbose, 2)]
+    ``-q`` errors only. Without ``-v``/``-q`` logging is not even imported (it costs a
+    few milliseconds per command): warnings still reach stderr (``adjudicator.logs``)."""
+    if not verbose and not quiet_:
+        return
+    import logging
+
+    level = logging.ERROR if quiet_ else (logging.INFO, logging.DEBUG)[min(verbose, 2) - 1]
     logging.basicConfig(level=level, stream=sys.stderr, force=True,
                         format="%(levelname)s %(name)s: %(message)s")
 

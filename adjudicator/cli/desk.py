@@ -1,5 +1,8 @@
 """The moderator's desk commands: judge folders, players, mail, deadlines, ``adj tick``.
 
+Each command imports the desk modules it uses when it runs, so ``adj status`` never loads
+the mail stack.
+
 Registered on the main ``adj`` group by :mod:`adjudicator.cli.main`. Every GAME argument is
 a game folder path or a game NAME inside the judge given by ``adj --judge DIR``,
 ``$ADJ_JUDGE`` or the current folder.
@@ -13,7 +16,6 @@ from pathlib import Path
 
 import click
 
-from adjudicator import service
 from adjudicator.cli.common import (
     Command,
     Group,
@@ -23,10 +25,7 @@ from adjudicator.cli.common import (
     json_option,
     quiet,
 )
-from adjudicator.desk import deadlines, intake, outbox, tick
-from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import Judge, is_judge
-from adjudicator.desk.players import Roster
 from adjudicator.store import GameFolder
 
 
@@ -57,6 +56,9 @@ def judge_init(judge_dir: str, moderator_email: str | None, judge_address: str |
 @json_option
 def judge_games(judge_dir: str | None, as_json: bool) -> None:
     """List the games of the judge with their phase, deadline and who is missing."""
+    from adjudicator import service
+    from adjudicator.desk import deadlines
+
     j = current_judge(judge_dir)
     rows = []
     for name in j.game_names():
@@ -89,10 +91,14 @@ def player_group() -> None:
 
 
 def _power_of(folder: GameFolder, name: str) -> str:
+    from adjudicator import service
+
     return service.power_of(service.game_of(folder), folder.read_state(), name)
 
 
 def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -> None:
+    from adjudicator.desk.players import Roster
+
     folder = game_folder(game)
     power = _power_of(folder, power)
     with folder.lock():
@@ -140,6 +146,8 @@ def player_takeover(game: str, power: str, email: str, as_json: bool) -> None:
 @json_option
 def player_resign(game: str, power: str, reason: str, as_json: bool) -> None:
     """Mark POWER abandoned (its player resigned or vanished); its password stops working."""
+    from adjudicator.desk.players import Roster
+
     folder = game_folder(game)
     power = _power_of(folder, power)
     with folder.lock():
@@ -153,6 +161,8 @@ def player_resign(game: str, power: str, reason: str, as_json: bool) -> None:
 @json_option
 def player_list(game: str, as_json: bool) -> None:
     """Show who plays which power, the observers and lateness (never passwords)."""
+    from adjudicator.desk.players import Roster
+
     data = Roster(game_folder(game)).public()
     lines = [f"{p:<10} {r['status']:<10} {r['email']}" for p, r in data["powers"].items()]
     lines += [f"observer   {o['email']}" for o in data["observers"]]
@@ -172,6 +182,8 @@ def observer_group() -> None:
 @json_option
 def observer_add(game: str, email: str, as_json: bool) -> None:
     """Send GAME's results to EMAIL as well."""
+    from adjudicator.desk.players import Roster
+
     folder = game_folder(game)
     with folder.lock():
         Roster(folder).add_observer(email)
@@ -185,6 +197,8 @@ def observer_add(game: str, email: str, as_json: bool) -> None:
 @json_option
 def observer_remove(game: str, email: str, as_json: bool) -> None:
     """Stop sending GAME's results to EMAIL."""
+    from adjudicator.desk.players import Roster
+
     folder = game_folder(game)
     with folder.lock():
         Roster(folder).remove_observer(email)
@@ -208,6 +222,8 @@ def mail_group() -> None:
 def mail_ingest(eml: tuple[str, ...], mbox: str | None, maildir: str | None,
                 stdin: str | None, as_json: bool) -> None:
     """Ingest messages (one message on stdin with -), answer each in the outbox."""
+    from adjudicator.desk import intake
+
     j = current_judge()
     sources: list[tuple[str, object]] = []
     for f in eml:
@@ -230,6 +246,8 @@ def mail_ingest(eml: tuple[str, ...], mbox: str | None, maildir: str | None,
 @json_option
 def mail_send(as_json: bool) -> None:
     """Deliver the pending outbox by SMTP (judge.json smtp.host)."""
+    from adjudicator.desk import outbox
+
     sent = outbox.flush(current_judge())
     emit(as_json, {"sent": [p.name for p in sent]},
          f"sent {len(sent)} message(s)")
@@ -239,6 +257,8 @@ def mail_send(as_json: bool) -> None:
 @json_option
 def mail_poll(as_json: bool) -> None:
     """Fetch unseen mail by IMAP (judge.json imap.*) and ingest it."""
+    from adjudicator.desk import intake, outbox
+
     j = current_judge()
     reader = intake.Intake(j)
     outcomes = outbox.poll_imap(j, handle=lambda raw: reader.ingest(raw, "imap"))
@@ -262,6 +282,10 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
                  length: tuple[str, ...], grace: str | None, early: bool | None,
                  reminder: str | None, as_json: bool) -> None:
     """Show or change GAME's deadline and deadline settings (moderator)."""
+    from adjudicator import service
+    from adjudicator.desk import deadlines
+    from adjudicator.desk.audit import game_audit
+
     folder = game_folder(game)
     g = service.game_of(folder)
     with folder.lock():
@@ -290,6 +314,8 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
 @json_option
 def tick_cmd(target: str | None, be_quiet: bool, as_json: bool) -> None:
     """Process every game that is due; send reminders (cron-friendly, idempotent)."""
+    from adjudicator.desk import tick
+
     if target and not is_judge(target):
         reports = [tick.tick_game(game_folder(target))]
     else:
@@ -307,6 +333,9 @@ def tick_cmd(target: str | None, be_quiet: bool, as_json: bool) -> None:
 @json_option
 def pause_cmd(game: str, as_json: bool) -> None:
     """Stop GAME's clock: tick neither processes nor reminds until resumed."""
+    from adjudicator import service
+    from adjudicator.desk import deadlines
+
     folder = game_folder(game)
     with folder.lock():
         sched = deadlines.pause(folder, service.game_of(folder))
@@ -318,6 +347,9 @@ def pause_cmd(game: str, as_json: bool) -> None:
 @json_option
 def resume_cmd(game: str, as_json: bool) -> None:
     """Restart GAME's clock with the time that was left (at least an hour)."""
+    from adjudicator import service
+    from adjudicator.desk import deadlines
+
     folder = game_folder(game)
     with folder.lock():
         sched = deadlines.resume(folder, service.game_of(folder))
@@ -331,6 +363,8 @@ def resume_cmd(game: str, as_json: bool) -> None:
 @json_option
 def audit_cmd(game: str, verify: bool, as_json: bool) -> None:
     """Show GAME's audit log."""
+    from adjudicator.desk.audit import game_audit
+
     log = game_audit(game_folder(game).path)
     problems = log.verify()
     if verify:

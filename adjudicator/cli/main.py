@@ -28,6 +28,7 @@ from adjudicator.cli.common import (
 from adjudicator.errors import AdjudicatorError
 from adjudicator.registry import GAMES, canonical_key, game_kinds, get_game
 
+
 class GameKind(click.ParamType):
     """A registry key or one of its aliases (``diplomacy``, ``aa1942``, ``aa42``...)."""
 

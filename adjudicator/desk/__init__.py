@@ -4,11 +4,35 @@ intake and replies, deadlines driven by ``adj tick``, and a hash-chained audit l
 Everything here is game-agnostic: games are reached only through
 :class:`adjudicator.game.BaseGame` (via the registry) and :mod:`adjudicator.service`. The
 desk hears about every operation through the service's events (:mod:`adjudicator.events`);
-importing this package subscribes it (:func:`adjudicator.desk.hooks.install`), so every
-program that uses the desk, the ``adj`` command among them, keeps the audit log, the
-deadlines and the results mail. See ``docs/moderator-desk.md``.
+importing this package subscribes it (:func:`install`), so every program that uses the desk,
+the ``adj`` command among them, keeps the audit log, the deadlines and the results mail. The
+handlers themselves (``hooks.py``) are imported at the first event: a command that only reads
+(``adj status``) does not pay for the mail stack. See ``docs/moderator-desk.md``.
 """
 
-from adjudicator.desk.hooks import install
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator import events
+
+
+def _on_event(event: events.Event) -> None:
+    from adjudicator.desk.hooks import on_event
+
+    on_event(event)
+
+
+def _on_deadline_query(query: events.DeadlineQuery) -> Any:
+    from adjudicator.desk.deadlines import deadline_for
+
+    return deadline_for(query.folder, query.phase)
+
+
+def install() -> None:
+    """Subscribe the desk to the service's events (idempotent)."""
+    events.subscribe(events.Event, _on_event)
+    events.subscribe(events.DeadlineQuery, _on_deadline_query)
+
 
 install()

@@ -1,14 +1,13 @@
 """What the desk does after each operation of :mod:`adjudicator.service`.
 
 The service publishes an event (:mod:`adjudicator.events`) under the game lock after it has
-written the new state, and :func:`install` subscribes the handlers below. Every operation is
-written to the game's audit log; after an adjudication or a draw the lateness table is
-updated, the next phase's deadline is set and the results (report text, plus the map when
-the game drew one) are queued for every player and observer when the game lives in a judge
-folder. When the new phase begins, orders sent ahead for it (mail with a ``PHASE`` line
-naming a later phase) are checked against the rules and each player gets an
-acknowledgement, exactly as if they had just sent them. The desk also answers the core's
-question about the next deadline, which the reports print.
+written the new state, and :func:`adjudicator.desk.install` hands it to :func:`on_event`.
+Every operation is written to the game's audit log; after an adjudication or a draw the
+lateness table is updated, the next phase's deadline is set and the results (report text,
+plus the map when the game drew one) are queued for every player and observer when the game
+lives in a judge folder. When the new phase begins, orders sent ahead for it (mail with a
+``PHASE`` line naming a later phase) are checked against the rules and each player gets an
+acknowledgement, exactly as if they had just sent them.
 
 Why mail failures do not raise: the adjudication is already on disk; a broken report
 mail must not make the moderator think it failed. The failure goes to the audit log.
@@ -23,13 +22,6 @@ from adjudicator.desk.judge import judge_of
 from adjudicator.desk.players import Roster
 from adjudicator.service import Acknowledgement, check_orders, game_of
 from adjudicator.store import GameFolder
-
-
-def install() -> None:
-    """Subscribe the desk to the service's events (idempotent). Importing
-    :mod:`adjudicator.desk` calls it, so any program that uses the desk has it."""
-    events.subscribe(events.Event, on_event)
-    events.subscribe(events.DeadlineQuery, on_deadline_query)
 
 
 def on_event(event: events.Event) -> None:
@@ -53,10 +45,6 @@ def on_event(event: events.Event) -> None:
         _distribute(folder, event.record)
     else:
         log.append(event.name, event.audit_data())
-
-
-def on_deadline_query(query: events.DeadlineQuery) -> str | None:
-    return deadlines.deadline_for(query.folder, query.phase)
 
 
 def _schedule_next(folder: GameFolder) -> dict:
@@ -139,13 +127,16 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
 def distribute_results(judge, folder: GameFolder, record: dict) -> None:
     from adjudicator.desk import outbox
 
+    from adjudicator.publish.files import map_png
+
     phase = record["phase"]
     report_dir = folder.path / "reports" / phase
     txt = report_dir / "report.txt"
     body = txt.read_text(encoding="utf-8") if txt.exists() else f"{phase} resolved.\n"
-    # the PNG shows inline in mail clients; the SVG only where no PNG was drawn
-    attachments = [p for p in (report_dir / "map.png", report_dir / "map.svg") if p.exists()][:1]
     to = Roster(folder).recipients(include_observers=True)
+    # the PNG shows inline in mail clients (drawn now, once, and only when someone gets it)
+    png = map_png(folder, game_of(folder), phase) if to else None
+    attachments = [png] if png else []
     name = folder.path.name
     path = outbox.send(judge, to, f"[{name}] Results {phase}", body, kind=f"results-{name}",
                        attachments=attachments)

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import mailbox
 import os
 import re
@@ -55,6 +54,7 @@ from adjudicator.desk.mailparse import ParsedMail, parse_mail
 from adjudicator.desk.players import Roster
 from adjudicator.errors import AdjudicatorError
 from adjudicator.game import orders_ahead_allowed, phase_position
+from adjudicator.logs import get_logger
 from adjudicator.store import (
     GameFolder,
     StoreError,
@@ -67,7 +67,7 @@ from adjudicator.store import (
 )
 from adjudicator.store import validate_game_name as _valid_name
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)
 
 _HEADER = re.compile(
     r"^\s*(GAME|POWER|PASSWORD|PASSWD|PW|TOKEN|PHASE|MODERATOR|SIGNON|SIGN\s+ON)\b\s*[:=]?\s*(.*)$",

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.desk.audit import AuditLog
-from adjudicator.desk.players import Credential, new_token
 from adjudicator.errors import AdjudicatorError
 from adjudicator.store import (
     GameFolder,
@@ -97,6 +96,8 @@ class Judge:
         for sub in ("games", "mail/seen", "mail/unmatched", "outbox/sent", "desk"):
             (judge.path / sub).mkdir(parents=True, exist_ok=True)
         atomic_write(judge.path / CONFIG, canonical_json(config))
+        from adjudicator.desk.players import Credential, new_token
+
         token = new_token()
         atomic_write(judge.path / SECRETS,
                      canonical_json({"moderator": Credential.make(token).to_json()}), mode=0o600)
@@ -120,9 +121,13 @@ class Judge:
             data = json.loads((self.path / SECRETS).read_text(encoding="utf-8"))
         except FileNotFoundError:
             return False
+        from adjudicator.desk.players import Credential
+
         return Credential.from_json(data["moderator"]).check(token)
 
     def reset_moderator_token(self) -> str:
+        from adjudicator.desk.players import Credential, new_token
+
         token = new_token()
         atomic_write(self.path / SECRETS,
                      canonical_json({"moderator": Credential.make(token).to_json()}), mode=0o600)

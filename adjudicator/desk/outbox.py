@@ -13,7 +13,6 @@ from __future__ import annotations
 import email.policy
 import email.utils
 import imaplib
-import logging
 import os
 import secrets
 import smtplib
@@ -27,10 +26,10 @@ from typing import Any
 from adjudicator.desk.deadlines import now
 from adjudicator.desk.judge import Judge
 from adjudicator.errors import AdjudicatorError
+from adjudicator.logs import get_logger
 from adjudicator.store import atomic_write, file_lock, file_stamp
 
-
-log = logging.getLogger(__name__)
+log = get_logger(__name__)
 
 
 class MailError(AdjudicatorError):

@@ -17,7 +17,6 @@ reminder/lateness flags are per phase.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -26,10 +25,10 @@ from adjudicator.desk import deadlines, outbox
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import Judge, judge_of
 from adjudicator.desk.players import Roster
+from adjudicator.logs import get_logger
 from adjudicator.store import GameFolder
 
-
-log = logging.getLogger(__name__)
+log = get_logger(__name__)
 
 
 @dataclass

@@ -3,6 +3,8 @@
 This module only adapts: the rules live in ``engine`` (validation, resolution, phases), the
 language in ``parser``, the reports in ``report`` and the picture in ``mapsvg``. The map is
 the data folder of the registry entry (``games/<data>/``), so a variant is one more entry.
+Each of those modules is imported by the method that needs it, so a command that only reads
+the status loads neither the parser nor the resolver.
 """
 
 from __future__ import annotations
@@ -10,11 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.diplomacy import engine, report
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
-from adjudicator.diplomacy.orders import Order
-from adjudicator.diplomacy.parser import parse_orders
-from adjudicator.diplomacy.phase import Phase
+from adjudicator.diplomacy.phase import Phase, powers_to_act
 from adjudicator.errors import OrderError, ParseResult
 from adjudicator.game import BaseGame, OrderResult, Outcome, Resolution
 
@@ -31,6 +30,8 @@ class DiplomacyGame(BaseGame):
 
     # --- set-up and facts ---------------------------------------------------------
     def new_state(self, options: Mapping[str, Any]) -> dict:
+        from adjudicator.diplomacy import engine
+
         return engine.initial_state(self.map, self.common_fields())
 
     def state_from_position(self, text: str, options: Mapping[str, Any]) -> dict:
@@ -84,12 +85,16 @@ class DiplomacyGame(BaseGame):
 
     # --- orders ---------------------------------------------------------------------
     def parse(self, text: str, state: dict | None = None) -> ParseResult:
+        from adjudicator.diplomacy.parser import parse_orders
+
         return parse_orders(text, self.map)
 
-    def order_text(self, order: Order) -> str:
+    def order_text(self, order: Any) -> str:
         return order.text()
 
     def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
+        from adjudicator.diplomacy import engine
+
         # Engine errors carry the canonical text of their order; the service maps that
         # text back to the submitted line.
         return engine.validate_orders(state, power, orders, self.map)
@@ -98,6 +103,8 @@ class DiplomacyGame(BaseGame):
         """What the acknowledgement adds: the power's units (or owed adjustments) that these
         orders leave without one, and what will happen to them, so a partial resubmission
         ("the latest one counts") never silently drops orders."""
+        from adjudicator.diplomacy import engine
+
         accepted, _ = engine.validate_orders(state, power, orders, self.map)
         ordered = {self.map.province_of(o.loc) for o in accepted if o.loc}
         phase = Phase.parse(state["phase"])
@@ -118,13 +125,13 @@ class DiplomacyGame(BaseGame):
         return [f"no order for {', '.join(left)}: {fate[len(left) > 1]}"] if left else []
 
     def who_must_act(self, state: dict) -> list[str]:
-        if self.is_over(state):
-            return []
-        return engine.powers_to_act(state, self.map)
+        return powers_to_act(state)
 
     # --- resolution -----------------------------------------------------------------
     def resolve(self, state: dict, orders_by_power: Mapping[str, list],
                 dice: Any = None) -> Resolution:
+        from adjudicator.diplomacy import engine
+
         new_state, results, events = engine.adjudicate(state, dict(orders_by_power), self.map)
         return Resolution(new_state, [r.to_json() for r in results], events)
 
@@ -151,6 +158,8 @@ class DiplomacyGame(BaseGame):
 
     # --- output -----------------------------------------------------------------------
     def report_context(self, record: dict, state_after: dict, meta: Mapping[str, Any]) -> dict:
+        from adjudicator.diplomacy import report
+
         return report.build_context(record, state_after, title=str(meta.get("title", "")),
                                     deadline=meta.get("deadline"), dmap=self.map,
                                     variant=self.data)

@@ -97,3 +97,18 @@ class Phase:
 
 
 FIRST_PHASE = Phase(1901, Season.SPRING, PhaseType.MOVEMENT)
+
+
+def powers_to_act(state: dict) -> list[str]:
+    """Powers that have something to order in the current phase of ``state`` (sorted):
+    every power with a unit in movement, with a dislodged unit in retreats, with builds or
+    removals owed in adjustments; nobody once the game is over. Read from the state dict
+    alone, so knowing who must act costs no more than reading the state."""
+    if state.get("result"):
+        return []
+    phase = Phase.parse(state["phase"])
+    if phase.is_movement:
+        return sorted({u["power"] for u in state.get("units", [])})
+    if phase.is_retreats:
+        return sorted({d["power"] for d in state.get("dislodged", [])})
+    return sorted(p for p, n in state.get("adjustments", {}).items() if n)

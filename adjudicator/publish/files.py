@@ -115,13 +115,15 @@ def map_text(folder: GameFolder, game: BaseGame, phase: str | None = None,
     return svg
 
 
-def write_reports(folder: GameFolder, game: BaseGame, record: dict,
-                  *, png: bool = True) -> list[Path]:
+def write_reports(folder: GameFolder, game: BaseGame, record: dict) -> list[Path]:
     """Write ``reports/<phase>/report.{txt,bbcode,md,html}`` for ``record`` and, when the
-    game draws a map, ``map.svg`` and ``map.png`` (the picture the results mail attaches).
+    game draws a map, ``map.svg``.
 
-    Every file is written atomically, so a web server publishing the folder never serves
-    half a report. Returns the paths written.
+    The PNG is not drawn here: it costs more than everything else of an adjudication and
+    often nobody looks at it. :func:`map_png` draws it when something needs it (the results
+    mail) and keeps it beside the SVG, so it is drawn at most once per phase. Every file is
+    written atomically, so a web server publishing the folder never serves half a report.
+    Returns the paths written.
     """
     if record.get("kind") not in REPORTED_KINDS:
         return []
@@ -137,9 +139,20 @@ def write_reports(folder: GameFolder, game: BaseGame, record: dict,
     if svg is not None:
         atomic_write(out_dir / "map.svg", svg)
         written.append(out_dir / "map.svg")
-        if png:
-            from adjudicator.publish.png import svg_to_png
-
-            atomic_write(out_dir / "map.png", svg_to_png(svg, scale=game.mail_map_scale))
-            written.append(out_dir / "map.png")
     return written
+
+
+def map_png(folder: GameFolder, game: BaseGame, phase: str) -> Path | None:
+    """``reports/<phase>/map.png`` at the mail scale, drawn from ``map.svg`` the first time
+    it is asked for and reused after; None when the phase has no map. Call it under the
+    game lock (the results mail does)."""
+    out_dir = folder.path / "reports" / phase
+    png, svg = out_dir / "map.png", out_dir / "map.svg"
+    if png.exists() and svg.exists() and png.stat().st_mtime_ns >= svg.stat().st_mtime_ns:
+        return png
+    if not svg.exists():
+        return None
+    from adjudicator.publish.png import svg_to_png
+
+    atomic_write(png, svg_to_png(svg.read_text(encoding="utf-8"), scale=game.mail_map_scale))
+    return png

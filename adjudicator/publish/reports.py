@@ -36,6 +36,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from adjudicator.cache import jinja_bytecode_cache
 from adjudicator.errors import ReportError
 from adjudicator.resources import templates_path
 
@@ -207,6 +208,7 @@ def _loader(extra_dir: Path | None) -> jinja2.BaseLoader:
 def _env(extra_dir: Path | None, **kwargs: Any) -> jinja2.Environment:
     """An environment with the settings every format shares (loader, strictness, blocks)."""
     env = jinja2.Environment(loader=_loader(extra_dir), undefined=jinja2.StrictUndefined,
+                             bytecode_cache=jinja_bytecode_cache(),
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              **kwargs)
     env.filters.update(_common_filters())

@@ -20,6 +20,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from adjudicator.cache import jinja_bytecode_cache
 from adjudicator.resources import templates_path
 
 Point = tuple[float, float]
@@ -36,6 +37,7 @@ def environment() -> Environment:
     """The Jinja environment for SVG templates: autoescape always on."""
     return Environment(
         loader=FileSystemLoader(str(templates_path())),
+        bytecode_cache=jinja_bytecode_cache(),
         autoescape=select_autoescape(["svg", "html", "xml", "j2"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,

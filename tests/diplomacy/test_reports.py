@@ -339,10 +339,30 @@ def test_write_reports(game: GameFolder, tmp_path: Path) -> None:
     record, _ = find_record(folder, "F1901M")
     paths = files.write_reports(folder, G, record)
     names = sorted(p.name for p in paths)
-    assert names == ["map.png", "map.svg", "report.bbcode", "report.html", "report.md",
-                     "report.txt"]
+    assert names == ["map.svg", "report.bbcode", "report.html", "report.md", "report.txt"]
     assert all(p.parent == folder.path / "reports" / "F1901M" for p in paths)
     assert (folder.path / "reports/F1901M/report.txt").read_text().startswith("Example Game\n")
+
+
+def test_the_png_is_drawn_when_asked_for_and_once(game: GameFolder, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adjudication writes no PNG (it costs more than the rest); the results mail asks for
+    one, which is drawn from map.svg once and reused."""
+    from adjudicator.publish import png
+
+    folder = GameFolder(tmp_path / "copy")
+    shutil.copytree(game.path, folder.path)
+    (folder.path / "reports" / "F1901M" / "map.png").unlink(missing_ok=True)
+    drawn = []
+    real = png.svg_to_png
+    monkeypatch.setattr(png, "svg_to_png", lambda svg, scale=1.0: drawn.append(scale)
+                        or real(svg, scale=scale))
+    first = files.map_png(folder, G, "F1901M")
+    assert first == folder.path / "reports" / "F1901M" / "map.png"
+    assert first.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert files.map_png(folder, G, "F1901M") == first
+    assert drawn == [G.mail_map_scale]
+    assert files.map_png(folder, G, "S1905M") is None  # no such phase, no map
 
 
 def test_html_embeds_map_when_renderer_exists(game: GameFolder) -> None:
