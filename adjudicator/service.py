@@ -222,8 +222,6 @@ def current_state(folder: GameFolder, game: BaseGame) -> dict:
     record (resolution is deterministic, dice are recorded) gives exactly the state that was
     about to be written, so it is written now. Call it under the game lock.
     """
-    from adjudicator.publish import files as publish
-
     state = folder.read_state()
     files = folder.history_files()
     if not files:
@@ -238,6 +236,8 @@ def current_state(folder: GameFolder, game: BaseGame) -> dict:
         raise StoreError(f"history record {files[-1].name} was not finished and does not "
                          "replay to its recorded result; run `adj fsck`")
     folder.write_state(new)
+    from adjudicator.publish import files as publish
+
     publish.write_reports(folder, game, last)
     return new
 

@@ -165,7 +165,12 @@ def deadline_for(folder: GameFolder, phase: str) -> str | None:
     return sched.get("deadline") if sched.get("phase") == phase else None
 
 
-def save_schedule(folder: GameFolder, sched: dict) -> None:
+def save_schedule(folder: GameFolder, sched: dict, *, keep_idle: bool = False) -> None:
+    """Write the schedule. Any change drops the idle note of ``adj tick`` (``tick.py``):
+    the note says when the schedule as it was can next need attention, so a moved deadline
+    must never be skipped because of an old note."""
+    if not keep_idle:
+        sched.pop("idle", None)
     atomic_write(schedule_path(folder), canonical_json(sched))
 
 

@@ -13,10 +13,21 @@ For every game of the judge, in name order:
 Idempotent: each decision is re-checked under the game lock, adjudication passes
 ``expect_phase`` so a concurrent tick cannot resolve the following phase, and the
 reminder/lateness flags are per phase.
+
+Fast when idle: a judge may hold thousands of games of which a handful need anything. After
+a tick finds nothing to do in a game it leaves an *idle note* in the schedule: the
+modification times of what could change the answer (``game.json``, ``settings.json``, the
+current phase's ``orders/`` folder) and the earliest moment something falls due (a reminder,
+the deadline, deadline plus grace; none for a paused or finished game). The next tick reads
+the schedule and three ``stat`` results and, if nothing moved and that moment has not come,
+goes on without taking the lock or reading the state. Any write of the schedule (a new
+deadline, a pause) drops the note, so it can only ever make a tick look again too early,
+never too late; a note is written only when it changes, so an idle tick writes nothing.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -55,6 +66,11 @@ def tick_judge(judge: Judge) -> list[TickReport]:
 
 def tick_game(folder: GameFolder) -> TickReport:
     report = TickReport(folder.path.name)
+    idle = _idle_note(folder)
+    if idle is not None:
+        if idle.get("paused"):
+            report.actions.append("paused")
+        return report
     game = service.game_of(folder)
     # Adjudicate as long as phases are due (a phase resolved at its deadline starts a new
     # one whose deadline lies in the future, so this loop runs at most a few times).
@@ -62,10 +78,12 @@ def tick_game(folder: GameFolder) -> TickReport:
         with folder.lock():
             state = folder.read_state()
             if game.is_over(state):
+                _note_idle(folder, game)
                 return report
             sched = deadlines.current_schedule(folder, game, state)
             if sched.get("paused"):
                 report.actions.append("paused")
+                _note_idle(folder, game)
                 return report
             phase = state["phase"]
             subs = folder.latest_submissions(phase)
@@ -89,7 +107,70 @@ def tick_game(folder: GameFolder) -> TickReport:
         report.actions.append(f"adjudicated {phase} ({decision})"
                               + (f", NMR: {', '.join(entry['nmr'])}" if entry["nmr"] else ""))
     _lateness_and_reminders(folder, game, report)
+    if not report.actions:
+        with folder.lock():
+            _note_idle(folder, game)
     return report
+
+
+# --- the idle note (module docstring) -------------------------------------------------------
+def _stamps(folder: GameFolder, phase: str) -> list[int | None]:
+    out: list[int | None] = []
+    for path in (folder.path / "game.json", folder.path / "settings.json",
+                 folder.path / "orders" / phase):
+        try:
+            out.append(os.stat(path).st_mtime_ns)
+        except FileNotFoundError:
+            out.append(None)
+    return out
+
+
+def _idle_note(folder: GameFolder) -> dict | None:
+    """The idle note when it still holds (nothing moved, nothing due yet), else None."""
+    try:
+        sched = deadlines.load_schedule(folder)
+    except (OSError, ValueError):
+        return None
+    note = sched.get("idle")
+    if not isinstance(note, dict) or note.get("stamps") != _stamps(folder, str(note.get(
+            "phase"))):
+        return None
+    until = note.get("until")
+    if until is not None and deadlines.now() >= deadlines.parse_time(until):
+        return None
+    return note
+
+
+def _note_idle(folder: GameFolder, game) -> None:
+    """Leave the idle note for the next tick (module docstring). Call it under the game
+    lock, so the stamps and the state they describe belong together."""
+    state = folder.read_state()
+    sched = deadlines.load_schedule(folder)
+    over = game.is_over(state)
+    if sched.get("phase") != state["phase"] and not over:
+        return  # not scheduled yet (a finished game keeps its last schedule)
+    until = None
+    if not over and not sched.get("paused"):
+        subs = folder.latest_submissions(state["phase"])
+        missing = [p for p in game.who_must_act(state) if p not in subs]
+        settings = deadlines.desk_settings(folder)
+        if not missing and settings.get("early", True):
+            return  # due now: the next tick must look
+        due = []
+        if sched.get("deadline"):
+            deadline = deadlines.parse_time(sched["deadline"])
+            due.append(deadlines.effective_deadline(folder, sched))
+            if not sched.get("late_marked"):
+                due.append(deadline)
+            if missing and not sched.get("reminded"):
+                reminder = deadlines.parse_duration(settings.get("reminder") or "12h")
+                due.append(deadline - timedelta(seconds=reminder))
+        until = deadlines.iso(min(due)) if due else None
+    note = {"phase": state["phase"], "stamps": _stamps(folder, state["phase"]), "until": until,
+            "paused": bool(sched.get("paused")) and not over}
+    if sched.get("idle") != note:
+        sched["idle"] = note
+        deadlines.save_schedule(folder, sched, keep_idle=True)
 
 
 def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> None:

@@ -154,3 +154,64 @@ def test_late_mail_during_grace_is_recorded(desk, clock):
     out = desk.ingest(order_mail("g1", "France", desk.tokens["g1"]["France"], "A Par H\n"))
     assert out.status == "accepted"
     assert Roster(folder).load()["lateness"]["France"]["late"] == 1
+
+
+# --- the idle note: a tick over many idle games reads little and writes nothing ------------
+def _no_lock(monkeypatch):
+    """Make taking a game's lock an error: an idle tick must not need it."""
+    from adjudicator.store import GameFolder
+
+    def refuse(self):
+        raise AssertionError(f"{self.path.name}: the lock was taken")
+    monkeypatch.setattr(GameFolder, "lock", refuse)
+
+
+def test_an_idle_tick_takes_no_lock_and_writes_nothing(desk, clock, monkeypatch):
+    clock("2025-03-02T00:00:00Z")
+    tick_judge(desk.judge)  # looks at every game once and leaves its idle note
+    schedules = {n: deadlines.schedule_path(desk.folder(n)) for n in ("g1", "g2")}
+    before = {n: (p.read_bytes(), p.stat().st_mtime_ns) for n, p in schedules.items()}
+    _no_lock(monkeypatch)
+    clock("2025-03-02T06:00:00Z")
+    assert all(not r.actions for r in tick_judge(desk.judge))
+    assert {n: (p.read_bytes(), p.stat().st_mtime_ns) for n, p in schedules.items()} == before
+
+
+def test_the_idle_note_expires_when_a_reminder_falls_due(desk, clock):
+    clock("2025-03-02T00:00:00Z")
+    tick_game(desk.folder())
+    assert deadlines.load_schedule(desk.folder())["idle"]["until"] == "2025-03-03T00:00:00Z"
+    clock("2025-03-03T00:00:00Z")  # 12h before the deadline: the reminder window opens
+    assert any(a.startswith("reminded: ") for a in tick_game(desk.folder()).actions)
+
+
+def test_a_submission_makes_the_next_tick_look(desk, clock):
+    folder = desk.folder()
+    clock("2025-03-02T00:00:00Z")
+    tick_game(folder)
+    assert "idle" in deadlines.load_schedule(folder)
+    for power in service.game_of(folder).powers(folder.read_state()):
+        service.submit_orders(folder, power, "")  # through the API: no desk handler needed
+    assert tick_game(folder).actions[0].startswith("adjudicated S1901M (early)")
+
+
+def test_a_deadline_moved_earlier_is_never_skipped(desk, clock):
+    folder = desk.folder()
+    game = service.game_of(folder)
+    clock("2025-03-02T00:00:00Z")
+    tick_game(folder)
+    with folder.lock():
+        deadlines.set_deadline(folder, game, within="1h")
+    assert "idle" not in deadlines.load_schedule(folder)
+    clock("2025-03-02T01:00:00Z")
+    assert tick_game(folder).actions[0].startswith("adjudicated S1901M (deadline)")
+
+
+def test_a_paused_game_still_says_so(desk, clock, monkeypatch):
+    folder = desk.folder()
+    with folder.lock():
+        deadlines.pause(folder, service.game_of(folder))
+    assert tick_game(folder).actions == ["paused"]
+    _no_lock(monkeypatch)
+    clock("2025-04-01T00:00:00Z")
+    assert tick_game(folder).actions == ["paused"]
