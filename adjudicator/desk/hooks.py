@@ -79,8 +79,6 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
     submission; this tells each player what the rules make of them, with time to resend
     before the deadline. Runs under the game lock (from the adjudication hook).
     """
-    from adjudicator.desk import outbox
-
     game = game_of(folder)
     state = folder.read_state()
     if game.is_over(state):
@@ -114,6 +112,8 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
                 + (f"Deadline: {deadline}\n" if deadline else "") + closing)
         path = None
         if judge is not None:
+            from adjudicator.desk import outbox
+
             path = outbox.send(judge, to, f"[{folder.path.name} {power}] Orders for {phase} "
                                "checked", body, kind="ahead-checked")
         record = {"phase": phase, "power": power, "version": sub.version,

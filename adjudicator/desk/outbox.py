@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import email.policy
 import email.utils
-import imaplib
 import os
 import secrets
 import smtplib
@@ -199,6 +198,8 @@ def poll_imap(judge: Judge, handle: Callable[[bytes], Any] | None = None,
     (deduplication by Message-ID). ``connect(cfg)`` returns an ``imaplib.IMAP4``-compatible
     object (tests inject a fake; by default IMAP4_SSL or IMAP4 per ``imap.ssl``).
     """
+    import imaplib
+
     cfg = judge.config["imap"]
     if not cfg.get("host"):
         raise MailError("no IMAP server configured (imap.host in judge.json)")
