@@ -290,7 +290,7 @@ def test_adj_mail_poll_uses_the_configured_imap_server(desk, monkeypatch):
         made.append((host, port))
         return fake
 
-    monkeypatch.setattr(outbox.imaplib, "IMAP4_SSL", fake_ssl)
+    monkeypatch.setattr("imaplib.IMAP4_SSL", fake_ssl)
     monkeypatch.setenv("ADJ_JUDGE", str(desk.judge.path))
     res = CliRunner().invoke(main, ["mail", "poll", "--json"])
     assert res.exit_code == 0, res.output
