@@ -78,13 +78,27 @@ class ParsedOrder:
     section: str = ""
 
 
+@dataclass(frozen=True)
+class IgnoredLine:
+    """A line that is conversation, not an order: a greeting, a sign-off, a prose paragraph.
+    It is listed once in the acknowledgement, never reported as an error."""
+
+    line: int
+    text: str
+
+    def to_json(self) -> dict:
+        return {"line": self.line, "text": self.text}
+
+
 @dataclass
 class ParseResult:
-    """Orders understood from one submission plus per-line errors.
+    """Orders understood from one submission, per-line errors, and the lines ignored.
 
     ``orders`` holds :class:`ParsedOrder` items in submission order; a bad
-    line adds an error and never removes the good lines around it.
+    line adds an error and never removes the good lines around it. ``ignored`` holds the
+    lines the parser recognised as conversation rather than failed orders.
     """
 
     orders: list = field(default_factory=list)
     errors: list[OrderError] = field(default_factory=list)
+    ignored: list[IgnoredLine] = field(default_factory=list)

@@ -49,6 +49,7 @@ class Acknowledgement:
     summary: list[str] = field(default_factory=list)  # game's own reading (A&A: paths, IPC)
     applied: str | None = None  # set when the submission took effect at once (standing orders)
     counted: bool = True  # False: nothing understood, so earlier orders (if any) still stand
+    ignored: list[dict] = field(default_factory=list)  # {"line", "text"}: conversation
 
     @property
     def ok(self) -> bool:
@@ -61,6 +62,9 @@ class Acknowledgement:
         out += [f"  line {u['line']:>2}: {u['order']}" for u in self.understood]
         if not self.understood:
             out.append("  (no orders understood)")
+        if self.ignored:
+            out.append("Ignored (not read as orders):")
+            out += [f"  line {i['line']:>2}: {i['text']}" for i in self.ignored]
         if not self.counted:
             out.append("Nothing in it was understood, so this submission does not count as"
                        " orders (an earlier one, if any, still stands).")
@@ -89,6 +93,7 @@ class Acknowledgement:
             "summary": self.summary,
             "applied": self.applied,
             "counted": self.counted,
+            "ignored": self.ignored,
         }
 
 
@@ -190,7 +195,8 @@ def check_orders(game: BaseGame, state: dict, power: str, text: str,
                              err.rule)
         errors.append(err)
     errors.sort(key=lambda e: (e.line, e.column))
-    ack = Acknowledgement(state["phase"], power, 0, understood_orders(game, parsed), errors)
+    ack = Acknowledgement(state["phase"], power, 0, understood_orders(game, parsed), errors,
+                          ignored=[i.to_json() for i in parsed.ignored])
     ack.summary = list(game.describe_orders(state, power, orders))
     return orders, ack
 
@@ -201,7 +207,8 @@ def syntax_acknowledgement(game: BaseGame, phase: str, power: str, text: str,
     sent ahead, whose rules can only be checked once their phase exists."""
     parsed = game.parse(text, None)
     errors = sorted(parsed.errors, key=lambda e: (e.line, e.column))
-    return Acknowledgement(phase, power, version, understood_orders(game, parsed), errors)
+    return Acknowledgement(phase, power, version, understood_orders(game, parsed), errors,
+                           ignored=[i.to_json() for i in parsed.ignored])
 
 
 def acknowledge(folder: GameFolder, game: BaseGame, state: dict, power: str, text: str,
@@ -277,9 +284,11 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         if power not in game.who_must_act(state):
             raise GameError(f"{power} has nothing to order in {game.phase_name(state)}")
         _, ack = check_orders(game, state, power, text, parsed)
-        # Only a submission that is all errors ("my orders follow tomorrow") does not count:
-        # one with orders counts, and so does a deliberately empty one ("# all hold").
-        ack.counted = bool(ack.understood) or not ack.errors
+        # A submission counts when it holds orders, or is deliberately empty ("# all hold").
+        # One that is all errors or conversation ("my orders follow tomorrow"), or nothing
+        # at all (an empty file, stdin at its end), replaces nothing and is not "ordered".
+        ack.counted = bool(ack.understood) or (not ack.errors and not ack.ignored
+                                               and bool(text.strip()))
         sub = folder.submit(state["phase"], power, text, source, counts=ack.counted)
         ack.version = sub.version
         ack.waiting_for = waiting_for(folder, game, state)

@@ -79,3 +79,32 @@ def test_a_transition_killed_before_game_json_was_written_is_finished(tmp_path, 
     assert folder.read_state()["phase"] == "F1901M"
     assert service.verify_replay(folder) == []
     assert (folder.path / "reports" / "S1901M" / "report.txt").exists()
+
+
+def test_an_empty_submission_replaces_nothing_and_is_not_ordered(tmp_path):
+    folder = service.new_game(tmp_path / "g", "diplomacy")
+    first = service.submit_orders(folder, "France", "A Par - Bur\n")
+    assert first.counted
+    for empty in ("", "\n\n", "   \n"):  # an empty file, stdin at its end
+        ack = service.submit_orders(folder, "France", empty)
+        assert not ack.counted and "France" not in ack.waiting_for
+        assert folder.latest_submissions("S1901M")["France"].version == first.version
+    assert service.submit_orders(folder, "Germany", "").waiting_for.count("Germany") == 1
+    deliberate = service.submit_orders(folder, "Germany", "# all hold\n")
+    assert deliberate.counted and "Germany" not in deliberate.waiting_for
+
+
+def test_conversation_is_listed_once_and_never_counts_as_orders(tmp_path, monkeypatch):
+    from adjudicator.errors import IgnoredLine, ParseResult
+    from adjudicator.registry import get_game
+
+    game = get_game("diplomacy")
+    monkeypatch.setattr(type(game), "parse", lambda self, text, state=None: ParseResult(
+        ignored=[IgnoredLine(1, "Hi all,"), IgnoredLine(2, "see you tomorrow")]))
+    folder = service.new_game(tmp_path / "g", "diplomacy")
+    ack = service.submit_orders(folder, "France", "Hi all,\nsee you tomorrow\n")
+    assert ack.ok and not ack.counted
+    text = ack.describe()
+    assert text.count("Ignored (not read as orders):") == 1 and "line  2: see you" in text
+    assert ack.to_json()["ignored"] == [{"line": 1, "text": "Hi all,"},
+                                        {"line": 2, "text": "see you tomorrow"}]

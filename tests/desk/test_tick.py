@@ -97,13 +97,13 @@ def test_grace_marks_late_first_then_forces(desk, clock):
 def test_early_processing_when_all_orders_are_in(desk, clock):
     folder = desk.folder()
     for power in service.game_of(folder).powers(folder.read_state()):
-        service.submit_orders(folder, power, "")
+        service.submit_orders(folder, power, "# all hold\n")
     tick_game(folder)
     assert folder.read_state()["phase"] == "F1901M"
     with folder.lock():
         deadlines.configure(folder, early=False)
     for power in ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"):
-        service.submit_orders(folder, power, "")
+        service.submit_orders(folder, power, "# all hold\n")
     tick_game(folder)
     assert folder.read_state()["phase"] == "F1901M"
 
@@ -191,7 +191,7 @@ def test_a_submission_makes_the_next_tick_look(desk, clock):
     tick_game(folder)
     assert "idle" in deadlines.load_schedule(folder)
     for power in service.game_of(folder).powers(folder.read_state()):
-        service.submit_orders(folder, power, "")  # through the API: no desk handler needed
+        service.submit_orders(folder, power, "# all hold\n")  # the API: no desk handler
     assert tick_game(folder).actions[0].startswith("adjudicated S1901M (early)")
 
 
