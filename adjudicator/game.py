@@ -210,13 +210,22 @@ class BaseGame(ABC):
         """Every way of writing each power (name, adjective, id...) -> canonical name."""
         return {p: p for p in self.powers()}
 
-    def canonical_power(self, name: str) -> str | None:
-        """Lenient power lookup ("france", "French", "Frnace" -> "France"), None when unknown
-        or when two powers are equally close (a guess could order for the wrong power)."""
+    def canonical_power(self, name: str, strict: bool = False) -> str | None:
+        """The power ``name`` means, or None.
+
+        Lenient (players' mail, where the power's password must match too): any spelling
+        of a power ("france", "French"), or a near miss ("Frnace"), unless two powers are
+        equally close (a guess could order for the wrong power). ``strict`` (a moderator's
+        command): a spelling, or an abbreviation of at least three letters that begins one
+        power's spellings only ("Fra", "Ger"); never a guess.
+        """
         table = {normalize(k): v for k, v in self.power_spellings().items() if normalize(k)}
         key = normalize(name)
         if key in table or not key:
             return table.get(key)
+        if strict:
+            hits = {v for k, v in table.items() if len(key) >= 3 and k.startswith(key)}
+            return hits.pop() if len(hits) == 1 else None
         import difflib
 
         scored = sorted(((difflib.SequenceMatcher(None, key, k).ratio(), v)

@@ -157,13 +157,16 @@ def find_power(game: BaseGame, state: dict, name: str) -> str | None:
 
 
 def power_of(game: BaseGame, state: dict, name: str) -> str:
-    """:func:`find_power`, refusing an unknown name with the list of the game's powers."""
-    power = find_power(game, state, name)
-    if power is None:
-        raise AdjudicatorError(
-            f"unknown power {name!r}; powers are {', '.join(game.powers(state))}"
-        )
-    return power
+    """The power ``name`` names exactly (a spelling, or an abbreviation such as ``Fra``):
+    what a moderator's command takes. A near miss is refused with a suggestion, never
+    guessed, and so is an unknown name, with the list of the game's powers."""
+    power = game.canonical_power(name, strict=True)
+    if power is not None and power in game.powers(state):
+        return power
+    guess = find_power(game, state, name)
+    hint = f" (did you mean {game.power_name(guess)}?)" if guess else ""
+    raise AdjudicatorError(f"unknown power {name!r}{hint}; powers are "
+                           f"{', '.join(game.powers(state))}")
 
 
 def understood_orders(game: BaseGame, parsed: Any) -> list[dict]:

@@ -108,3 +108,19 @@ def test_conversation_is_listed_once_and_never_counts_as_orders(tmp_path, monkey
     assert text.count("Ignored (not read as orders):") == 1 and "line  2: see you" in text
     assert ack.to_json()["ignored"] == [{"line": 1, "text": "Hi all,"},
                                         {"line": 2, "text": "see you tomorrow"}]
+
+
+def test_a_moderator_names_a_power_exactly_or_by_abbreviation(tmp_path):
+    import pytest
+
+    from adjudicator.errors import AdjudicatorError
+
+    folder = service.new_game(tmp_path / "g", "diplomacy")
+    assert service.submit_orders(folder, "french", "A Par H\n").power == "France"
+    assert service.submit_orders(folder, "Ger", "A Mun H\n").power == "Germany"
+    with pytest.raises(AdjudicatorError, match="'Frnace' \\(did you mean France\\?\\)"):
+        service.submit_orders(folder, "Frnace", "A Par H\n")
+    with pytest.raises(AdjudicatorError, match="unknown power 'Au'"):  # too short to say
+        service.submit_orders(folder, "Au", "A Vie H\n")
+    game = service.game_of(folder)
+    assert service.find_power(game, folder.read_state(), "Frnace") == "France"  # mail: lenient
