@@ -28,9 +28,15 @@ from adjudicator.store import GameFolder
 # --- events --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Event:
-    """Something that happened to the game in ``folder``."""
+    """Something that happened to the game in ``folder``.
+
+    ``replayed`` is true when the event is published again while a transition that a killed
+    process left half done is completed (``service.recover``): the listener may already
+    have handled it, and must then not do its work twice.
+    """
 
     folder: GameFolder
+    replayed: bool = field(default=False, kw_only=True)
     name: ClassVar[str] = "event"  # the audit log's word for it
 
     def audit_data(self) -> dict:

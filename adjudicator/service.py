@@ -225,31 +225,155 @@ def acknowledge(folder: GameFolder, game: BaseGame, state: dict, power: str, tex
 
 
 def current_state(folder: GameFolder, game: BaseGame) -> dict:
-    """The current state, first finishing a transition that a killed process left half done.
+    """The current state, after completing a transition a killed process left half done.
 
-    A transition writes its history record, then ``game.json``. Killed in between, the last
-    record exists while ``game.json`` is still that record's state before; replaying the
-    record (resolution is deterministic, dice are recorded) gives exactly the state that was
-    about to be written, so it is written now. Call it under the game lock.
+    Call it under the game lock: every operation that changes a game does, first. A
+    transition records its intent in the game's journal before its first step, so the
+    steps it did not reach are done now (:func:`recover`). A state that does not follow
+    from the history (edited by hand, or damaged) is refused: nothing is built on it until
+    ``adj fsck`` has been consulted.
     """
+    recover(folder, game)
     state = folder.read_state()
     files = folder.history_files()
-    if not files:
+    expected = read_json(files[-1]).get("state_after_sha256") if files else \
+        sha256_text(canonical_json(folder.initial_state()))
+    if expected == sha256_text(canonical_json(state)):
         return state
-    last = read_json(files[-1])
-    if last.get("state_after_sha256") == sha256_text(canonical_json(state)):
-        return state
-    if canonical_json(last.get("state_before")) != canonical_json(state):
-        return state  # not an interrupted write: leave it to `adj fsck` to report
-    new = replay_state(folder, last, game, state)
-    if sha256_text(canonical_json(new)) != last["state_after_sha256"]:
-        raise StoreError(f"history record {files[-1].name} was not finished and does not "
+    if files:
+        last = read_json(files[-1])
+        if canonical_json(last.get("state_before")) == canonical_json(state):
+            # Written by a version without the journal: the record is there, game.json not.
+            new = _state_after(folder, game, last, state)
+            folder.write_state(new)
+            from adjudicator.publish import files as publish
+
+            publish.write_reports(folder, game, last)
+            return new
+    raise StoreError(f"{folder.path.name}: game.json does not follow from the history (edited "
+                     "or damaged); nothing is done until `adj fsck` has been run")
+
+
+def _state_after(folder: GameFolder, game: BaseGame, record: dict, state: dict) -> dict:
+    """The state ``record`` leads to from ``state`` (its state before), checked against the
+    hash the record carries."""
+    new = replay_state(folder, record, game, state)
+    if sha256_text(canonical_json(new)) != record["state_after_sha256"]:
+        raise StoreError(f"history record {record.get('seq')} was not finished and does not "
                          "replay to its recorded result; run `adj fsck`")
-    folder.write_state(new)
+    return new
+
+
+# --- transitions: journal, commit, what follows, recovery ------------------------------------
+def _commit(folder: GameFolder, game: BaseGame, entry: dict, new_state: dict) -> dict:
+    """Record a transition whole: its intent in the journal, then the history record (the
+    point from which it will be completed whatever happens), ``game.json``, and what
+    follows (:func:`_follow`). Under the game lock."""
+    seq = len(folder.history_files()) + 1
+    folder.write_journal({"op": entry["kind"], "seq": seq, "phase": entry["phase"]})
+    folder.append_history(entry)
+    entry["seq"] = seq
+    folder.write_state(new_state)
+    _follow(folder, game, entry, replayed=False)
+    folder.clear_journal()
+    return entry
+
+
+def _follow(folder: GameFolder, game: BaseGame, entry: dict, *, replayed: bool) -> None:
+    """What follows a history record: the listeners are told (the desk's audit entry,
+    lateness, the next deadline), the reports written (they show that deadline), the
+    listeners told again (results mail). ``replayed``: done again after an interruption,
+    so listeners skip what they already did."""
+    if entry["kind"] == "standing":
+        sub = entry["submission"]
+        events.publish(events.OrdersSubmitted(
+            folder, "standing", entry["power"], sub["version"], sub["source"],
+            sha256_text(sub["text"]), errors=0, replayed=replayed))
+        return
     from adjudicator.publish import files as publish
 
-    publish.write_reports(folder, game, last)
-    return new
+    log.info("%s: %s %s%s", folder.path.name, entry["kind"], entry["phase"],
+             f" (no orders from {', '.join(entry['nmr'])})" if entry.get("nmr") else "")
+    events.publish(events.PhaseResolved(folder, entry, replayed=replayed))
+    written = publish.write_reports(folder, game, entry)
+    events.publish(events.ReportsWritten(folder, entry, tuple(written), replayed=replayed))
+
+
+def recover(folder: GameFolder, game: BaseGame) -> str | None:
+    """Complete the transition a killed process left half done, or abandon it when it never
+    reached its commit point; returns what was done (None: nothing was pending).
+
+    Every step is idempotent (files are rewritten to the same bytes; listeners receive the
+    events with ``replayed`` set and skip what they already did), so recovering twice, or
+    being killed while recovering, is harmless. Stray temporary files of the interrupted
+    writes are removed. Under the game lock.
+    """
+    intent = folder.journal()
+    for tmp in folder.stray_temporary_files(everywhere=intent is not None):
+        tmp.unlink(missing_ok=True)
+    if intent is None:
+        return None
+    op = intent.get("op")
+    if op in ("adjudication", "draw", "standing"):
+        done = _recover_record(folder, game, intent)
+    elif op == "submission":
+        done = _recover_submission(folder, intent)
+    elif op == "rollback":
+        done = _recover_rollback(folder, intent)
+    else:
+        raise StoreError(f"{folder.path.name}: unknown transition {op!r} in journal.json")
+    folder.clear_journal()
+    log.warning("%s: an interrupted %s was %s", folder.path.name, op, done)
+    return f"{op} {done}"
+
+
+def _recover_record(folder: GameFolder, game: BaseGame, intent: dict) -> str:
+    files = folder.history_files()
+    if len(files) < intent["seq"]:
+        return "abandoned (nothing had been recorded)"
+    record = read_json(files[intent["seq"] - 1])
+    state = folder.read_state()
+    if sha256_text(canonical_json(state)) != record["state_after_sha256"]:
+        state = _state_after(folder, game, record, record["state_before"])
+        folder.write_state(state)
+    _follow(folder, game, record, replayed=True)
+    return "completed"
+
+
+def _recover_submission(folder: GameFolder, intent: dict) -> str:
+    meta = folder.path / "orders" / intent["phase"] / f"{intent['power']}-{intent['version']}"
+    if not meta.with_suffix(".json").exists():
+        meta.with_suffix(".txt").unlink(missing_ok=True)
+        return "abandoned (it had not been stored)"
+    events.publish(events.OrdersSubmitted(
+        folder, intent["phase"], intent["power"], intent["version"], intent["source"],
+        intent["sha256"], errors=intent.get("errors"), ahead_of=intent.get("ahead_of"),
+        replayed=True))
+    return "completed"
+
+
+def _recover_rollback(folder: GameFolder, intent: dict) -> str:
+    dest = folder.path / "history" / "undone" / intent["archive"]
+    folder.archive_history_from(intent["from_seq"], dest)
+    first = next(read_json(p) for p in sorted(dest.glob(f"{intent['from_seq']:04d}-*.json")))
+    folder.write_state(first["state_before"])
+    events.publish(events.RolledBack(folder, intent["phase"], dest.name, replayed=True))
+    return "completed"
+
+
+def _store_submission(folder: GameFolder, phase: str, power: str, text: str, source: str,
+                      *, counts: bool = True, errors: int | None = None,
+                      ahead_of: str | None = None) -> Any:
+    """Store a submission and tell the listeners, as one journaled transition."""
+    intent = {"op": "submission", "phase": phase, "power": power,
+              "version": folder.next_version(phase, power), "source": source,
+              "sha256": sha256_text(text), "errors": errors, "ahead_of": ahead_of}
+    folder.write_journal(intent)
+    sub = folder.submit(phase, power, text, source, counts=counts)
+    events.publish(events.OrdersSubmitted(folder, phase, power, sub.version, source,
+                                          intent["sha256"], errors=errors, ahead_of=ahead_of))
+    folder.clear_journal()
+    return sub
 
 
 def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli",
@@ -275,10 +399,8 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
             if pos[1] < 0:
                 raise GameError(f"{pos[0]} is over: the game is in {state['phase']}")
             if pos[1] > 0:
-                sub = folder.submit(pos[0], power, text, source)
-                events.publish(events.OrdersSubmitted(
-                    folder, sub.phase, power, sub.version, source, sha256_text(text),
-                    ahead_of=state["phase"]))
+                sub = _store_submission(folder, pos[0], power, text, source,
+                                        ahead_of=state["phase"])
                 return syntax_acknowledgement(game, pos[0], power, text, sub.version)
         parsed = game.parse(text, state)
         standing = _apply_standing(folder, game, state, power, text, source, parsed)
@@ -292,14 +414,12 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         # at all (an empty file, stdin at its end), replaces nothing and is not "ordered".
         ack.counted = bool(ack.understood) or (not ack.errors and not ack.ignored
                                                and bool(text.strip()))
-        sub = folder.submit(state["phase"], power, text, source, counts=ack.counted)
+        sub = _store_submission(folder, state["phase"], power, text, source,
+                                counts=ack.counted, errors=len(ack.errors))
         ack.version = sub.version
         ack.waiting_for = waiting_for(folder, game, state)
         log.info("%s: %s submission %d for %s (%d errors)", folder.path.name, power,
                  sub.version, sub.phase, len(ack.errors))
-        events.publish(events.OrdersSubmitted(
-            folder, sub.phase, power, sub.version, source, sha256_text(text),
-            errors=len(ack.errors)))
     return ack
 
 
@@ -318,6 +438,8 @@ def _apply_standing(folder: GameFolder, game: BaseGame, state: dict, power: str,
     new = game.apply_standing(state, power, orders)
     if new is None:
         return None
+    seq = len(folder.history_files()) + 1
+    folder.write_journal({"op": "standing", "seq": seq, "phase": state["phase"]})
     sub = folder.submit("standing", power, text, source)
     entry = {
         "kind": "standing",
@@ -330,13 +452,10 @@ def _apply_standing(folder: GameFolder, game: BaseGame, state: dict, power: str,
         "orders": [game.order_text(o) for o in orders],
         "state_after_sha256": sha256_text(canonical_json(new)),
     }
-    folder.append_history(entry)
-    folder.write_state(new)
+    _commit(folder, game, entry, new)
     ack = Acknowledgement(state["phase"], power, sub.version, understood_orders(game, parsed), [],
                           applied="standing orders updated")
     ack.waiting_for = waiting_for(folder, game, new)
-    events.publish(events.OrdersSubmitted(folder, "standing", power, sub.version, source,
-                                          sha256_text(text), errors=0))
     return ack
 
 
@@ -428,23 +547,8 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
         }
         if dice is not None:
             entry["dice"] = dice.record()
-        path = folder.append_history(entry)
-        folder.write_state(resolution.state)
-        entry["seq"] = int(path.name[:4])
-        _resolved(folder, game, entry)
+        _commit(folder, game, entry, resolution.state)
     return entry
-
-
-def _resolved(folder: GameFolder, game: BaseGame, entry: dict) -> None:
-    """After a phase is resolved (under the lock): tell the listeners (the desk sets the next
-    deadline), write the reports (which show that deadline), tell them again (results mail)."""
-    from adjudicator.publish import files as publish
-
-    log.info("%s: %s %s%s", folder.path.name, entry["kind"], entry["phase"],
-             f" (no orders from {', '.join(entry['nmr'])})" if entry.get("nmr") else "")
-    events.publish(events.PhaseResolved(folder, entry))
-    written = publish.write_reports(folder, game, entry)
-    events.publish(events.ReportsWritten(folder, entry, tuple(written)))
 
 
 # --- dice (see docs/dice.md) -----------------------------------------------------------------
@@ -551,26 +655,29 @@ def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
             "powers": names,
             "state_after_sha256": sha256_text(canonical_json(new)),
         }
-        path = folder.append_history(entry)
-        folder.write_state(new)
-        entry["seq"] = int(path.name[:4])
-        _resolved(folder, game, entry)
+        _commit(folder, game, entry, new)
     return entry
 
 
 def rollback(folder: GameFolder, phase: str) -> dict:
     """Undo back to the start of ``phase``: later records are archived, never deleted."""
+    game = game_of(folder)
     with folder.lock():
+        current_state(folder, game)  # finish anything pending first
         history = folder.history()
         matches = [h for h in history if h["phase"] == phase]
         if not matches:
             known = ", ".join(dict.fromkeys(h["phase"] for h in history)) or "none"
             raise GameError(f"no resolved phase {phase!r} in history (resolved: {known})")
         first = matches[0]
-        archive = folder.archive_history_from(first["seq"])
+        archive = folder.new_archive()
+        folder.write_journal({"op": "rollback", "phase": phase, "from_seq": first["seq"],
+                              "archive": archive.name})
+        folder.archive_history_from(first["seq"], archive)
         folder.write_state(first["state_before"])
         log.info("%s: rolled back to %s", folder.path.name, phase)
         events.publish(events.RolledBack(folder, phase, archive.name))
+        folder.clear_journal()
     return {"phase": phase, "archived_to": str(archive)}
 
 

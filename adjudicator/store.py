@@ -8,6 +8,7 @@ Layout of a game folder::
     history/undone/...        records archived by a rollback (never deleted)
     orders/PHASE/POWER-N.txt  every submission verbatim; POWER-N.json holds its time and source
                           (and the Message-ID of a mail submission)
+    journal.json              the intent of a transition under way (see :meth:`journal`)
     .lock                     per-game lock file
 
 Every write goes to a temporary file in the same folder, is fsynced and then
@@ -203,6 +204,45 @@ class GameFolder:
     def write_settings(self, settings: dict) -> None:
         atomic_write(self.path / "settings.json", canonical_json(settings))
 
+    # --- the journal of a transition -------------------------------------------------
+    def journal(self) -> dict | None:
+        """The intent of the transition under way, or None.
+
+        A transition (an adjudication, a draw, standing orders, a submission, a rollback)
+        has several steps: history, ``game.json``, the desk's audit entries and schedule,
+        reports, mail. Its intent is written here first and removed when every step is
+        done, so a process killed in between leaves the intent behind and the next locked
+        operation completes the steps (``service.recover``).
+        """
+        path = self.path / "journal.json"
+        return read_json(path) if path.exists() else None  # type: ignore[return-value]
+
+    def write_journal(self, intent: dict) -> None:
+        atomic_write(self.path / "journal.json", canonical_json(intent))
+
+    def clear_journal(self) -> None:
+        try:
+            os.unlink(self.path / "journal.json")
+        except FileNotFoundError:
+            return
+        _fsync_dir(self.path)
+
+    def stray_temporary_files(self, everywhere: bool = True) -> list[Path]:
+        """Temporary files a killed :func:`atomic_write` left behind (nobody reads them).
+        Without ``everywhere`` only the folders written outside transitions are looked at
+        (the game folder itself, ``desk/``, ``history/``): three listings, cheap enough for
+        every operation; the rest is looked at when a journal says a transition was cut."""
+        if everywhere:
+            return sorted(p for p in self.path.rglob(".*.tmp") if p.is_file())
+        out = []
+        for sub in (self.path, self.path / "desk", self.path / "history"):
+            try:
+                out += [Path(e.path) for e in os.scandir(sub)
+                        if e.name.startswith(".") and e.name.endswith(".tmp") and e.is_file()]
+            except FileNotFoundError:
+                continue
+        return sorted(out)
+
     # --- submissions -------------------------------------------------------------
     def _orders_dir(self, phase: str) -> Path:
         validate_game_name(phase)  # phase codes obey the same safe-name rule
@@ -221,7 +261,7 @@ class GameFolder:
             raise StoreError(f"invalid power name {power!r}")
         folder = self._orders_dir(phase)
         folder.mkdir(parents=True, exist_ok=True)
-        version = 1 + max((s.version for s in self._versions(phase, power)), default=0)
+        version = self.next_version(phase, power)
         received = now_iso()
         txt = folder / f"{power}-{version}.txt"
         meta = {"phase": phase, "power": power, "version": version, "received": received,
@@ -233,6 +273,10 @@ class GameFolder:
         atomic_write(txt, text)
         atomic_write(folder / f"{power}-{version}.json", canonical_json(meta))
         return Submission(phase, power, version, text, received, source, txt, counts)
+
+    def next_version(self, phase: str, power: str) -> int:
+        """The version number :meth:`submit` will give ``power``'s next submission."""
+        return 1 + max((s.version for s in self._versions(phase, power)), default=0)
 
     @staticmethod
     def _load_submission(meta_path: Path, meta: dict) -> Submission:
@@ -292,15 +336,22 @@ class GameFolder:
         atomic_write(path, canonical_json(entry))
         return path
 
-    def archive_history_from(self, seq: int) -> Path:
-        """Move history records ``seq`` and later to ``history/undone/<time>/`` (rollback)."""
+    def new_archive(self) -> Path:
+        """A fresh ``history/undone/<time>/`` folder name for a rollback (not created)."""
         stamp = file_stamp()
         dest = self.path / "history" / "undone" / stamp
         n = 0
         while dest.exists():
             n += 1
             dest = self.path / "history" / "undone" / f"{stamp}-{n}"
-        dest.mkdir(parents=True)
+        return dest
+
+    def archive_history_from(self, seq: int, dest: Path | None = None) -> Path:
+        """Move history records ``seq`` and later to ``dest`` (default: a new
+        ``history/undone/<time>/``), for a rollback; moving what is left after an
+        interrupted move finishes it."""
+        dest = dest or self.new_archive()
+        dest.mkdir(parents=True, exist_ok=True)
         for p in self.history_files():
             if int(p.name[:4]) >= seq:
                 os.replace(p, dest / p.name)

@@ -98,6 +98,14 @@ class AuditLog:
                 out.append(json.loads(line))
         return out
 
+    def has(self, event: str, **match: object) -> bool:
+        """Whether a record of ``event`` whose data holds every ``match`` item exists. Reads
+        the whole log, so it is for recovery (not every append): an interrupted operation
+        asks it before writing an entry it may already have written."""
+        return any(r.get("event") == event
+                   and all(r.get("data", {}).get(k) == v for k, v in match.items())
+                   for r in self.records())
+
     def verify(self) -> list[str]:
         """Problems in the chain (empty when every line links to the one before)."""
         if not self.path.exists():

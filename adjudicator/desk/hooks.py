@@ -25,26 +25,35 @@ from adjudicator.store import GameFolder
 
 
 def on_event(event: events.Event) -> None:
+    """Handle one event of the service. A ``replayed`` event (an interrupted operation being
+    completed) may have been handled before the interruption: each step then checks the
+    audit log (or its own state) first, so nothing is logged or mailed twice."""
     folder = event.folder
     log = game_audit(folder.path)
+
+    def append(name: str, data: dict, **key: object) -> None:
+        if not (event.replayed and log.has(name, **key)):
+            log.append(name, data)
+
     if isinstance(event, events.PhaseResolved):
         data = event.record
         if event.kind == "draw":
-            log.append("draw", {"phase": data["phase"], "seq": data.get("seq"),
-                                "powers": data.get("powers")})
+            append("draw", {"phase": data["phase"], "seq": data.get("seq"),
+                            "powers": data.get("powers")}, seq=data.get("seq"))
             return
-        log.append("adjudication", {
+        append("adjudication", {
             "phase": data["phase"], "seq": data.get("seq"), "nmr": data.get("nmr", []),
             "submissions": {p: s["version"] for p, s in data.get("submissions", {}).items()},
-            "state_after_sha256": data.get("state_after_sha256")})
+            "state_after_sha256": data.get("state_after_sha256")}, seq=data.get("seq"))
         if data.get("nmr"):
             Roster(folder).record_lateness(data["phase"], list(data["nmr"]), "nmr")
         _schedule_next(folder)
-        _guarded(folder, data["phase"], check_orders_sent_ahead)
+        _guarded(folder, data["phase"], check_orders_sent_ahead, event.replayed)
     elif isinstance(event, events.ReportsWritten):
-        _distribute(folder, event.record)
+        _distribute(folder, event.record, event.replayed)
     else:
-        log.append(event.name, event.audit_data())
+        data = event.audit_data()
+        append(event.name, data, **data)
 
 
 def _schedule_next(folder: GameFolder) -> dict:
@@ -63,15 +72,27 @@ def _guarded(folder: GameFolder, phase: str, action, *args) -> None:
                                                       "error": repr(exc)[:500]})
 
 
-def _distribute(folder: GameFolder, record: dict) -> None:
-    """Mail the written reports to players and observers (when the game has a judge)."""
+def _distribute(folder: GameFolder, record: dict, replayed: bool = False) -> None:
+    """Mail the written reports to players and observers (when the game has a judge), once:
+    an interrupted operation completed later does not mail them again."""
     judge = judge_of(folder)
     if judge is None:
         return
-    _guarded(folder, record["phase"], lambda f: distribute_results(judge, f, record))
+    kind = f"results-{folder.path.name}-s{record.get('seq')}"
+    if replayed and mail_queued(judge, kind):
+        return
+    _guarded(folder, record["phase"], lambda f: distribute_results(judge, f, record, kind))
 
 
-def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
+def mail_queued(judge, kind: str) -> bool:
+    """Whether a mail of this ``kind`` (its file name says it) was queued already, pending,
+    sent or failed: what makes a mail go out once when an interrupted operation is
+    completed later. Looked up on recovery only."""
+    pattern = f"*-{kind}-*.eml"
+    return any(any((judge.outbox / sub).glob(pattern)) for sub in ("", "sent", "failed"))
+
+
+def check_orders_sent_ahead(folder: GameFolder, replayed: bool = False) -> list[dict]:
     """Validate the submissions already stored for the phase that has just begun.
 
     They were sent ahead (their syntax was checked on arrival, their rules could not be:
@@ -95,6 +116,11 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
     deadline = deadlines.deadline_for(folder, phase)
     checked = []
     for power, sub in subs.items():
+        kind = f"ahead-{folder.path.name}-{phase}-{power}-v{sub.version}"
+        if replayed and (log.has("orders-ahead-checked", phase=phase, power=power,
+                                 version=sub.version)
+                         or (judge is not None and mail_queued(judge, kind))):
+            continue
         if power in must:
             _, ack = check_orders(game, state, power, sub.text)
             note = ""
@@ -115,7 +141,7 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
             from adjudicator.desk import outbox
 
             path = outbox.send(judge, to, f"[{folder.path.name} {power}] Orders for {phase} "
-                               "checked", body, kind="ahead-checked")
+                               "checked", body, kind=kind)
         record = {"phase": phase, "power": power, "version": sub.version,
                   "errors": len(ack.errors), "used": power in must,
                   "mail": path.name if path else None}
@@ -124,7 +150,7 @@ def check_orders_sent_ahead(folder: GameFolder) -> list[dict]:
     return checked
 
 
-def distribute_results(judge, folder: GameFolder, record: dict) -> None:
+def distribute_results(judge, folder: GameFolder, record: dict, kind: str) -> None:
     from adjudicator.desk import outbox
 
     from adjudicator.publish.files import map_png
@@ -138,8 +164,8 @@ def distribute_results(judge, folder: GameFolder, record: dict) -> None:
     png = map_png(folder, game_of(folder), phase) if to else None
     attachments = [png] if png else []
     name = folder.path.name
-    path = outbox.send(judge, to, f"[{name}] Results {phase}", body, kind=f"results-{name}",
+    path = outbox.send(judge, to, f"[{name}] Results {phase}", body, kind=kind,
                        attachments=attachments)
     game_audit(folder.path).append("results-mailed", {
-        "phase": phase, "to": to, "file": path.name if path else None,
+        "phase": phase, "seq": record.get("seq"), "to": to, "file": path.name if path else None,
         "attachments": [p.name for p in attachments]})

@@ -27,6 +27,7 @@ never too late; a note is written only when it changes, so an idle tick writes n
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -37,7 +38,8 @@ from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import Judge, judge_of
 from adjudicator.desk.players import Roster
 from adjudicator.logs import get_logger
-from adjudicator.store import GameFolder
+from adjudicator.desk.hooks import mail_queued
+from adjudicator.store import GameFolder, atomic_write, canonical_json
 
 log = get_logger(__name__)
 
@@ -127,6 +129,8 @@ def _stamps(folder: GameFolder, phase: str) -> list[int | None]:
 
 def _idle_note(folder: GameFolder) -> dict | None:
     """The idle note when it still holds (nothing moved, nothing due yet), else None."""
+    if _notices_path(folder).exists():
+        return None  # an interrupted notice must be completed
     try:
         sched = deadlines.load_schedule(folder)
     except (OSError, ValueError):
@@ -174,9 +178,15 @@ def _note_idle(folder: GameFolder, game) -> None:
 
 
 def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> None:
-    judge = judge_of(folder)
-    mails: list[tuple[list[str], str, str, str]] = []
+    """At the deadline, mark the missing powers late and tell them; near it, remind them.
+
+    Each notice is a small transition of its own: what it will do (the schedule flag, the
+    lateness table, the audit entry, the mails) is written to ``desk/notices.json`` first
+    and done afterwards, every step idempotent, so a tick killed half way is completed by
+    the next one (:func:`_complete_notices`) and no reminder is lost or sent twice.
+    """
     with folder.lock():
+        _complete_notices(folder)
         state = folder.read_state()
         if game.is_over(state):
             return
@@ -190,38 +200,74 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
         now = deadlines.now()
         roster = Roster(folder)
         name = folder.path.name
+        stamp = sched["deadline"].replace(":", "").replace("-", "")
+        notices: list[dict] = []
         if now >= deadline and not sched.get("late_marked"):
-            late = roster.record_lateness(phase, missing, "late")
-            sched["late_marked"] = True
-            sched["reminded"] = True  # past the deadline a reminder would be a lateness notice
-            deadlines.save_schedule(folder, sched)
-            game_audit(folder.path).append("late", {"phase": phase, "powers": late})
-            if late:
-                report.actions.append("late: " + ", ".join(late))
-                due = deadlines.effective_deadline(folder, sched)
-                to = [r["email"] for p in late if (r := roster.holder(p))]
-                mails.append((to, f"[{name}] LATE: orders missing for {phase}",
-                              (f"The deadline for {game.phase_name(state)} ({phase}) has passed "
-                              f"and there are no orders from: {', '.join(late)}.\n"
-                              f"The phase will be processed at {deadlines.iso(due)} with the "
-                              "missing powers' orders replaced by the no-move rule.\n"), "late"))
+            late = [p for p in missing if f"{phase}:late" not in
+                    roster.load()["lateness"].get(p, {}).get("phases", {})]
+            due = deadlines.effective_deadline(folder, sched)
+            notices.append({
+                # past the deadline a reminder would be a lateness notice
+                "flags": {"late_marked": True, "reminded": True},
+                "lateness": late, "audit": ["late", {"phase": phase, "powers": late}],
+                "action": "late: " + ", ".join(late) if late else None,
+                "mail": None if not late else {
+                    "to": [r["email"] for p in late if (r := roster.holder(p))],
+                    "subject": f"[{name}] LATE: orders missing for {phase}",
+                    "body": (f"The deadline for {game.phase_name(state)} ({phase}) has passed "
+                             f"and there are no orders from: {', '.join(late)}.\n"
+                             f"The phase will be processed at {deadlines.iso(due)} with the "
+                             "missing powers' orders replaced by the no-move rule.\n"),
+                    "kind": f"late-{name}-{phase}-{stamp}"}})
         reminder = deadlines.parse_duration(deadlines.desk_settings(folder).get("reminder")
                                             or "12h")
-        if (not sched.get("reminded") and missing
+        if (not sched.get("reminded") and not notices and missing
                 and now >= deadline - timedelta(seconds=reminder)):
-            sched["reminded"] = True
-            deadlines.save_schedule(folder, sched)
             to = [r["email"] for p in missing if (r := roster.holder(p))]
-            game_audit(folder.path).append("reminder", {"phase": phase, "powers": missing,
-                                                        "to": to})
             unplayed = [p for p in missing if not roster.holder(p)]
-            report.actions.append("reminded: " + (", ".join(p for p in missing if p not in unplayed)
-                                                  or "nobody")
-                                  + (f" (no player: {', '.join(unplayed)})" if unplayed else ""))
-            mails.append((to, f"[{name}] Reminder: orders due {sched['deadline']}",
-                          (f"Orders for {game.phase_name(state)} ({phase}) are due at "
-                          f"{sched['deadline']}.\nStill missing: {', '.join(missing)}.\n"),
-                          "reminder"))
-    if judge is not None:
-        for to, subject, body, kind in mails:
-            outbox.send(judge, to, subject, body, kind=kind)
+            notices.append({
+                "flags": {"reminded": True}, "lateness": [],
+                "audit": ["reminder", {"phase": phase, "powers": missing, "to": to}],
+                "action": "reminded: " + (", ".join(p for p in missing if p not in unplayed)
+                                          or "nobody")
+                          + (f" (no player: {', '.join(unplayed)})" if unplayed else ""),
+                "mail": {"to": to, "subject": f"[{name}] Reminder: orders due {sched['deadline']}",
+                         "body": (f"Orders for {game.phase_name(state)} ({phase}) are due at "
+                                  f"{sched['deadline']}.\nStill missing: {', '.join(missing)}.\n"),
+                         "kind": f"reminder-{name}-{phase}-{stamp}"}})
+        if notices:
+            atomic_write(_notices_path(folder), canonical_json({"phase": phase,
+                                                                "notices": notices}))
+            report.actions += [n["action"] for n in notices if n["action"]]
+            _complete_notices(folder)
+
+
+def _notices_path(folder: GameFolder):
+    return folder.path / "desk" / "notices.json"
+
+
+def _complete_notices(folder: GameFolder) -> None:
+    """Carry out the notices written to ``desk/notices.json`` and remove it; each step is
+    skipped when it was done before an interruption. Under the game lock."""
+    path = _notices_path(folder)
+    if not path.exists():
+        return
+    pending = json.loads(path.read_text(encoding="utf-8"))
+    phase = pending["phase"]
+    sched = deadlines.load_schedule(folder)
+    log = game_audit(folder.path)
+    judge = judge_of(folder)
+    for notice in pending["notices"]:
+        if sched.get("phase") == phase and any(sched.get(k) != v
+                                               for k, v in notice["flags"].items()):
+            sched.update(notice["flags"])
+            deadlines.save_schedule(folder, sched)
+        if notice["lateness"]:
+            Roster(folder).record_lateness(phase, notice["lateness"], "late")
+        event, data = notice["audit"]
+        if not log.has(event, **data):
+            log.append(event, data)
+        mail = notice["mail"]
+        if mail and judge is not None and not mail_queued(judge, mail["kind"]):
+            outbox.send(judge, mail["to"], mail["subject"], mail["body"], kind=mail["kind"])
+    path.unlink()
