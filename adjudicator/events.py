@@ -48,10 +48,26 @@ class Event:
 class GameCreated(Event):
     game: str = ""
     title: str = ""
+    commitment: str | None = None  # games with dice: the commitment to the first seed
     name: ClassVar[str] = "created"
 
     def audit_data(self) -> dict:
-        return {"game": self.game, "title": self.title}
+        data = {"game": self.game, "title": self.title}
+        if self.commitment:
+            data["commitment"] = self.commitment
+        return data
+
+
+@dataclass(frozen=True)
+class DiceRotated(Event):
+    """A new dice seed covers the rounds from ``first_round`` on."""
+
+    commitment: str = ""
+    first_round: int = 0
+    name: ClassVar[str] = "dice-rotate"
+
+    def audit_data(self) -> dict:
+        return {"commitment": self.commitment, "first_round": self.first_round}
 
 
 @dataclass(frozen=True)
@@ -121,6 +137,13 @@ class DeadlineQuery(Query):
     """The deadline set for ``phase`` (ISO 8601 UTC), or None."""
 
     phase: str = ""
+
+
+@dataclass(frozen=True)
+class AnchorQuery(Query):
+    """The head of the tamper-evident log a listener keeps for the game (the desk's audit
+    chain): ``{"seq": n, "hash": "..."}``, or None. Each history record keeps the head it
+    found, so a log cut short or deleted later no longer matches its records."""
 
 
 # --- the bus -------------------------------------------------------------------------------

@@ -146,7 +146,8 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
         settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit}
     folder = GameFolder.create(path, state, settings)
     log.info("%s: created a %s game (%s)", folder.path.name, game.key, state["phase"])
-    events.publish(events.GameCreated(folder, game.key, settings["title"]))
+    events.publish(events.GameCreated(folder, game.key, settings["title"],
+                                      (settings.get("dice") or {}).get("commitment")))
     return folder
 
 
@@ -270,6 +271,9 @@ def _commit(folder: GameFolder, game: BaseGame, entry: dict, new_state: dict) ->
     point from which it will be completed whatever happens), ``game.json``, and what
     follows (:func:`_follow`). Under the game lock."""
     seq = len(folder.history_files()) + 1
+    anchor = events.ask(events.AnchorQuery(folder))
+    if anchor is not None:
+        entry["audit_anchor"] = anchor
     folder.write_journal({"op": entry["kind"], "seq": seq, "phase": entry["phase"]})
     folder.append_history(entry)
     entry["seq"] = seq
@@ -635,6 +639,7 @@ def rotate_dice_seed(folder: GameFolder) -> dict:
         settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit,
                             "first_round": first}
         folder.write_settings(settings)
+        events.publish(events.DiceRotated(folder, commit, first))
     return {"commitment": commit, "first_round": first}
 # --- end dice ----------------------------------------------------------------------------------
 
@@ -683,6 +688,12 @@ def rollback(folder: GameFolder, phase: str) -> dict:
 
 def replay_state(folder: GameFolder, record: dict, game: BaseGame, state: dict) -> dict:
     """Re-apply one history record to ``state``: the heart of replay and verification."""
+    return _replay(record, game, state)[0]
+
+
+def _replay(record: dict, game: BaseGame, state: dict) -> tuple[dict, list | None, dict | None]:
+    """(state after, results, events) of re-applying ``record`` to ``state``; results and
+    events only for adjudications (the other records have none)."""
     if record["kind"] == "adjudication":
         orders = {
             power: [o for p in texts for o in _reparse(game, state, p)]
@@ -693,15 +704,16 @@ def replay_state(folder: GameFolder, record: dict, game: BaseGame, state: dict) 
             from adjudicator.dice import RecordedDice
 
             dice = RecordedDice(record["dice"])  # replay needs no seed
-        return game.resolve(state, orders, dice).state
+        resolution = game.resolve(state, orders, dice)
+        return resolution.state, resolution.results, resolution.events
     if record["kind"] == "standing":
         orders = [o for t in record["orders"] for o in _reparse(game, state, t)]
         new = game.apply_standing(state, record["power"], orders)
         if new is None:
             raise StoreError(f"record {record.get('seq')}: standing orders no longer apply")
-        return new
+        return new, None, None
     if record["kind"] == "draw":
-        return game.declare_draw(state, record["powers"])
+        return game.declare_draw(state, record["powers"]), None, None
     raise StoreError(f"unknown history record kind {record['kind']!r}")
 
 
@@ -713,19 +725,101 @@ def _reparse(game: BaseGame, state: dict, text: str) -> list:
 
 
 def verify_replay(folder: GameFolder) -> list[str]:
-    """Replay history from the opening state; return the problems found (empty when sound)."""
+    """Replay history from the opening state; return the problems found (empty when sound).
+
+    Besides the states, the results and events each record keeps are recomputed and
+    compared (what ``adj report`` shows must follow from the orders), and every verbatim
+    submission a record quotes must be the one stored under ``orders/`` with the digest
+    recorded there (:func:`verify_submissions`).
+    """
     game = game_of(folder)
     problems: list[str] = []
     state = folder.initial_state()
     for record in folder.history():
+        where = f"record {record['seq']} ({record['phase']})"
         if canonical_json(record["state_before"]) != canonical_json(state):
-            problems.append(f"record {record['seq']} ({record['phase']}): state before differs")
+            problems.append(f"{where}: state before differs")
             state = record["state_before"]
-        state = replay_state(folder, record, game, state)
+        state, results, evts = _replay(record, game, state)
         if sha256_text(canonical_json(state)) != record["state_after_sha256"]:
-            problems.append(f"record {record['seq']} ({record['phase']}): replayed state differs")
+            problems.append(f"{where}: replayed state differs")
+        if results is not None and canonical_json(results) != canonical_json(
+                record.get("results")):
+            problems.append(f"{where}: the recorded results differ from what the orders give")
+        if evts is not None and canonical_json(evts) != canonical_json(record.get("events")):
+            problems.append(f"{where}: the recorded events differ from what the orders give")
+        problems += _quoted_submissions(folder, record, where)
     if canonical_json(state) != folder.state_text():
         problems.append("replaying history does not reproduce game.json byte for byte")
+    return problems + verify_submissions(folder)
+
+
+def verify_dice_files(folder: GameFolder) -> list[str]:
+    """The seed files against the commitments: the one in ``settings.json`` (printed in every
+    report) must be the current seed's, and every history record's derived dice must name
+    the commitment of the seed that covers their round. A swapped seed or an edited
+    commitment shows here."""
+    game = game_of(folder)
+    if not game.uses_dice:
+        return []
+    from adjudicator import dice as dice_mod
+
+    try:
+        seeds = dice_mod.reveal(folder.path, include_current=True)
+    except dice_mod.DiceError as exc:
+        return [f"dice: {exc}"]
+    problems = []
+    current = seeds[-1]["commitment"]
+    if (folder.settings().get("dice") or {}).get("commitment") != current:
+        problems.append("dice: settings.json publishes a commitment that is not the current "
+                        "seed's")
+    for record in folder.history():
+        block = record.get("dice") or {}
+        if block.get("source") != "derived":
+            continue
+        rnd = game.dice_round(record["state_before"])
+        cover = [e["commitment"] for e in seeds
+                 if e["first_round"] <= rnd and (e["last_round"] is None or rnd <= e["last_round"])]
+        if block.get("commitment") not in cover:
+            problems.append(f"dice: record {record['seq']} ({record['phase']}) names a "
+                            "commitment no stored seed of its round has")
+    return problems
+
+
+def _quoted_submissions(folder: GameFolder, record: dict, where: str) -> list[str]:
+    """The submissions a record quotes against the stored ones."""
+    quoted = {p: s for p, s in (record.get("submissions") or {}).items()}
+    phase = record["phase"]
+    if record["kind"] == "standing":
+        quoted, phase = {record["power"]: record["submission"]}, "standing"
+    problems = []
+    for power, sub in quoted.items():
+        meta = folder.path / "orders" / phase / f"{power}-{sub['version']}.json"
+        try:
+            digest = read_json(meta).get("sha256")  # type: ignore[union-attr]
+        except StoreError:
+            problems.append(f"{where}: {power}'s submission {sub['version']} is not stored")
+            continue
+        if digest != sha256_text(sub["text"]):
+            problems.append(f"{where}: {power}'s submission {sub['version']} differs from the "
+                            "stored one")
+    return problems
+
+
+def verify_submissions(folder: GameFolder) -> list[str]:
+    """Every stored submission against the digest recorded beside it when it arrived."""
+    problems = []
+    for meta in sorted((folder.path / "orders").glob("*/*.json")):
+        txt = meta.with_suffix(".txt")
+        rel = meta.relative_to(folder.path).with_suffix(".txt")
+        try:
+            digest = read_json(meta).get("sha256")  # type: ignore[union-attr]
+            text = txt.read_text(encoding="utf-8")
+        except (StoreError, OSError) as exc:
+            problems.append(f"{rel}: unreadable ({exc})")
+            continue
+        if digest != sha256_text(text):
+            problems.append(f"{rel}: the text differs from the digest recorded when it arrived")
     return problems
 
 

@@ -360,12 +360,19 @@ def resume_cmd(game: str, as_json: bool) -> None:
 @click.command(cls=Command, name="audit")
 @click.argument("game")
 @click.option("--verify", is_flag=True, help="Only check the hash chain.")
+@click.option("--seal", is_flag=True,
+              help="Append a line signed with the audit key (ADJ_AUDIT_KEY_FILE), vouching "
+                   "for every line before it.")
 @json_option
-def audit_cmd(game: str, verify: bool, as_json: bool) -> None:
+def audit_cmd(game: str, verify: bool, seal: bool, as_json: bool) -> None:
     """Show GAME's audit log."""
     from adjudicator.desk.audit import game_audit
 
     log = game_audit(game_folder(game).path)
+    if seal:
+        rec = log.seal()
+        emit(as_json, {"sealed": rec["seq"]}, f"sealed: audit line {rec['seq']} is signed")
+        return
     problems = log.verify()
     if verify:
         emit(as_json, {"ok": not problems, "problems": problems},

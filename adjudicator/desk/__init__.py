@@ -29,10 +29,17 @@ def _on_deadline_query(query: events.DeadlineQuery) -> Any:
     return deadline_for(query.folder, query.phase)
 
 
+def _on_anchor_query(query: events.AnchorQuery) -> Any:
+    from adjudicator.desk.audit import game_audit
+
+    return game_audit(query.folder.path).head()
+
+
 def install() -> None:
     """Subscribe the desk to the service's events (idempotent)."""
     events.subscribe(events.Event, _on_event)
     events.subscribe(events.DeadlineQuery, _on_deadline_query)
+    events.subscribe(events.AnchorQuery, _on_anchor_query)
 
 
 install()

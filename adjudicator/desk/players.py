@@ -75,6 +75,13 @@ class Credential:
         return cls(data["salt"], data["hash"], int(data["n"]), int(data["r"]), int(data["p"]))
 
 
+def fingerprint(credential: dict) -> str:
+    """A short digest of a stored credential (its salt and hash) for the audit log: it names
+    which credential was issued, so ``adj fsck`` sees a roster edited behind the log's
+    back, and it gives away nothing that would help guess the password."""
+    return hashlib.sha256(f"{credential['salt']}:{credential['hash']}".encode()).hexdigest()[:16]
+
+
 def _derive(token: str, salt: bytes, n: int, r: int, p: int) -> bytes:
     return hashlib.scrypt(token.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32)
 
@@ -165,7 +172,8 @@ class Roster:
                                               if current and previous else [])}
         self.save(data)
         game_audit(self.folder.path).append(f"player-{action}", {
-            "power": power, "email": email, "previous": previous})
+            "power": power, "email": email, "previous": previous,
+            "credential": fingerprint(data["powers"][power]["credential"])})
         return token
 
     def resign(self, power: str, reason: str = "resigned") -> None:

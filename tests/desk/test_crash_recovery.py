@@ -205,6 +205,7 @@ def test_a_mail_ingest_keeps_its_guarantees_when_killed(desk, template):
     def check(killed: bool) -> None:
         ingest(str(desk.judge.path))  # the mail arrives again (an IMAP poll repeats it)
         folder = desk.folder("g1")
+        _recover(folder)  # and the next tick comes
         assert check_game(folder) == {"schema": [], "replay": [], "audit": []}
         assert folder.latest_submissions("S1901M")["France"].version == 1
         _fresh(desk, template)
