@@ -65,8 +65,9 @@ def unlock_byte(fh: IO[Any], msvcrt: Any) -> None:
 
 @contextmanager
 def file_lock(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``path`` (created if missing) for the ``with`` block."""
-    with open(path, "a+") as fh:
+    """Hold an exclusive lock on ``path`` (created if missing, private) for the ``with``
+    block."""
+    with os.fdopen(os.open(path, os.O_RDWR | os.O_CREAT, 0o600), "a+") as fh:
         _lock(fh)
         try:
             yield

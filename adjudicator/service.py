@@ -28,6 +28,7 @@ from adjudicator.store import (
     StoreError,
     canonical_json,
     now_iso,
+    private_dir,
     read_json,
     sha256_text,
     validate_game_name,
@@ -141,7 +142,7 @@ def new_game(path: str | os.PathLike, kind: str, options: dict[str, Any] | None 
         validate_game_name(Path(path).name)
         if (Path(path) / "game.json").exists():
             raise StoreError(f"{path} already holds a game")
-        Path(path).mkdir(parents=True, exist_ok=True)
+        private_dir(Path(path))
         commit = dice_mod.save_seed(path, dice_mod.new_seed(), overwrite=True)
         settings["dice"] = {"scheme": dice_mod.SCHEME, "commitment": commit}
     folder = GameFolder.create(path, state, settings)

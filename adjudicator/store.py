@@ -32,7 +32,7 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.locks import file_lock
 
 __all__ = ["GameFolder", "StoreError", "Submission", "atomic_write", "canonical_json",
-           "file_lock", "file_stamp", "now_iso", "read_json", "sha256_text",
+           "file_lock", "file_stamp", "now_iso", "private_dir", "read_json", "sha256_text",
            "validate_game_name"]
 
 #: The state format new games are written in (docs/state-format.md) ...
@@ -69,25 +69,55 @@ def now_iso() -> str:
 
 
 def _umask_mode() -> int:
-    """The mode an ordinary new file gets (0666 less the umask): temp files start at 0600,
-    and reports meant for a web server must not stay private by accident."""
+    """The mode an ordinary new file gets (0666 less the umask)."""
     current = os.umask(0)
     os.umask(current)
     return 0o666 & ~current
 
 
-def atomic_write(path: Path, data: str | bytes, mode: int | None = None) -> None:
+def private_dir(path: Path) -> Path:
+    """Create ``path`` and its missing parents readable by their owner only (0700).
+
+    Why private: a game folder holds every power's orders before the deadline, the mail
+    archive, Bcc lists and credentials; on a shared machine no other user may read them.
+    Folders that already exist are left as they are (``adj fsck`` reports open ones).
+    """
+    missing = []
+    p = Path(path)
+    while not p.exists():
+        missing.append(p)
+        if p.parent == p:
+            break
+        p = p.parent
+    for d in reversed(missing):
+        try:
+            d.mkdir(mode=0o700)
+        except FileExistsError:
+            continue
+        os.chmod(d, 0o700)  # mkdir's mode is filtered by the umask; chmod is not
+    return Path(path)
+
+
+def atomic_write(path: Path, data: str | bytes, mode: int | None = None, *,
+                 public: bool = False) -> None:
     """Write ``data`` to ``path`` so readers see the old or the new file, never a mix.
 
-    ``mode`` defaults to that of an ordinary new file; secrets pass ``0o600``."""
+    The file is private (0600) and so are the folders created for it, unless ``public``
+    (files meant to be served, outside game and judge folders: ordinary permissions) or an
+    explicit ``mode``."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if public:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    else:
+        private_dir(path.parent)
     import tempfile
 
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    if mode is None:
+        mode = _umask_mode() if public else 0o600
     try:
-        os.chmod(tmp, _umask_mode() if mode is None else mode)  # no os.fchmod on Windows
+        os.chmod(tmp, mode)  # no os.fchmod on Windows
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
@@ -154,10 +184,10 @@ class GameFolder:
         validate_game_name(folder.path.name)
         if (folder.path / "game.json").exists():
             raise StoreError(f"{folder.path} already holds a game")
-        folder.path.mkdir(parents=True, exist_ok=True)
+        private_dir(folder.path)
         with folder.lock():
-            (folder.path / "history").mkdir(exist_ok=True)
-            (folder.path / "orders").mkdir(exist_ok=True)
+            private_dir(folder.path / "history")
+            private_dir(folder.path / "orders")
             atomic_write(folder.path / "settings.json", canonical_json(settings))
             atomic_write(folder.path / "initial.json", canonical_json(state))
             folder.write_state(state)
@@ -259,8 +289,7 @@ class GameFolder:
         """
         if not _POWER.match(power):
             raise StoreError(f"invalid power name {power!r}")
-        folder = self._orders_dir(phase)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = private_dir(self._orders_dir(phase))
         version = self.next_version(phase, power)
         received = now_iso()
         txt = folder / f"{power}-{version}.txt"
@@ -350,8 +379,7 @@ class GameFolder:
         """Move history records ``seq`` and later to ``dest`` (default: a new
         ``history/undone/<time>/``), for a rollback; moving what is left after an
         interrupted move finishes it."""
-        dest = dest or self.new_archive()
-        dest.mkdir(parents=True, exist_ok=True)
+        dest = private_dir(dest or self.new_archive())
         for p in self.history_files():
             if int(p.name[:4]) >= seq:
                 os.replace(p, dest / p.name)

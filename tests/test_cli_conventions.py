@@ -94,3 +94,28 @@ def test_shell_completion_lists_commands_and_games():
     res = subprocess.run([sys.executable, "-c", "from adjudicator.cli import main; "
                           "main(prog_name='adj')"], capture_output=True, text=True, env=env)
     assert "plain,aa1942" in res.stdout
+
+
+def test_orders_and_check_refuse_input_over_the_size_limit(tmp_path):
+    big = "A Par - Bur\n" * 30000  # 360 KB: over the 256 KiB mail limit
+    res = CliRunner().invoke(main, ["check", "diplomacy", "-"], input=big)
+    assert res.exit_code == 1 and "larger than the limit of 262144 bytes" in res.output
+    runner = CliRunner()
+    runner.invoke(main, ["new", "diplomacy", str(tmp_path / "g")])
+    res = runner.invoke(main, ["orders", str(tmp_path / "g"), "-p", "France", "-"], input=big)
+    assert res.exit_code == 1 and "nothing was read" in res.output
+    assert not (tmp_path / "g" / "orders" / "S1901M").exists()
+
+
+def test_invalid_utf8_is_stored_safely_and_reported(tmp_path):
+    runner = CliRunner()
+    runner.invoke(main, ["new", "diplomacy", str(tmp_path / "g")])
+    raw = b"A Par - Bur\nF Bre - Mao \xff\xfe\nA Mar H\n"
+    res = runner.invoke(main, ["orders", str(tmp_path / "g"), "-p", "France", "-", "--json"],
+                        input=raw)
+    out = json.loads(res.output)
+    assert [u["order"] for u in out["understood"]][0] == "A par - bur"
+    assert out["encoding_notes"] == [
+        "line 2, column 13: bytes that are not UTF-8 were replaced by \ufffd"]
+    kept = list((tmp_path / "g" / "desk" / "inbox").glob("raw-*.bin"))
+    assert len(kept) == 1 and kept[0].read_bytes() == raw

@@ -147,12 +147,28 @@ def test_latest_submissions_keeps_powers_with_a_common_prefix_apart(folder):
         "Soviet": (2, "c\n"), "Soviet-Union": (1, "b\n")}
 
 
-def test_ordinary_files_get_ordinary_permissions_and_secrets_stay_private(tmp_path):
+def test_files_and_folders_are_private_unless_meant_to_be_served(tmp_path):
     old = os.umask(0o022)
     try:
-        atomic_write(tmp_path / "report.txt", "public\n")
-        atomic_write(tmp_path / "seed", "secret\n", mode=0o600)
+        atomic_write(tmp_path / "g" / "orders" / "S1901M" / "France-1.txt", "secret\n")
+        atomic_write(tmp_path / "site" / "index.html", "public\n", public=True)
     finally:
         os.umask(old)
-    assert (tmp_path / "report.txt").stat().st_mode & 0o777 == 0o644
-    assert (tmp_path / "seed").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "g" / "orders" / "S1901M" / "France-1.txt").stat().st_mode & 0o777 \
+        == 0o600
+    for d in ("g", "g/orders", "g/orders/S1901M"):
+        assert (tmp_path / d).stat().st_mode & 0o777 == 0o700, d
+    assert (tmp_path / "site" / "index.html").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_new_game_folder_is_readable_by_its_owner_only(tmp_path):
+    from adjudicator import service
+
+    old = os.umask(0o022)
+    try:
+        game = service.new_game(tmp_path / "g", "diplomacy")
+        service.submit_orders(game, "France", "A Par - Bur\n")
+    finally:
+        os.umask(old)
+    for p in [game.path, *game.path.rglob("*")]:
+        assert p.stat().st_mode & 0o077 == 0, p

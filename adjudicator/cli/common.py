@@ -9,9 +9,9 @@ much the standard ``logging`` output (on stderr) says.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -47,11 +47,63 @@ def quiet() -> bool:
     return bool(ctx and ctx.meta.get(QUIET_META))
 
 
-def read_text(source: str | None) -> str:
-    """A file's text, or standard input for ``-`` or nothing."""
+#: The most a command reads from a file or standard input: the judge's mail size limit
+#: (``limits.message_bytes`` in judge.json, see docs/moderator-desk.md).
+def input_limit() -> int:
+    from adjudicator.desk.judge import DEFAULT_CONFIG, find_judge
+
+    try:
+        j = find_judge(judge_option_value())
+    except AdjudicatorError:
+        j = None
+    return int((j.limits() if j else DEFAULT_CONFIG["limits"])["message_bytes"])
+
+
+def read_bytes(source: str | None, limit: int | None = None) -> bytes:
+    """A file's bytes, or standard input's for ``-`` or nothing; refused when larger than
+    ``limit`` (default :func:`input_limit`), before more than that is read."""
+    limit = input_limit() if limit is None else limit
     if source in (None, "-"):
-        return sys.stdin.read()
-    return Path(source).read_text(encoding="utf-8", errors="replace")
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        with open(source, "rb") as fh:
+            data = fh.read(limit + 1)
+    if len(data) > limit:
+        where = "standard input" if source in (None, "-") else source
+        raise AdjudicatorError(f"{where} is larger than the limit of {limit} bytes "
+                               "(limits.message_bytes); nothing was read")
+    return data
+
+
+def decode(data: bytes) -> tuple[str, list[str]]:
+    """``data`` as text, and a note for each line holding bytes that are not UTF-8 (they
+    are replaced by U+FFFD, so the rest of the line still counts)."""
+    try:
+        return data.decode("utf-8-sig"), []
+    except UnicodeDecodeError:
+        text = data.decode("utf-8-sig", errors="replace")
+    notes = [f"line {n}, column {line.index(chr(0xFFFD)) + 1}: bytes that are not UTF-8 were "
+             "replaced by \ufffd" for n, line in enumerate(text.splitlines(), 1)
+             if "\ufffd" in line]
+    return text, notes
+
+
+def archive_raw(folder: GameFolder, raw: bytes) -> None:
+    """Keep input that was not valid UTF-8 exactly as it came (``desk/inbox/``): what is
+    stored as the submission has the bad bytes replaced, the original is not lost."""
+    from adjudicator.desk.audit import game_audit
+    from adjudicator.store import atomic_write, file_stamp
+
+    digest = hashlib.sha256(raw).hexdigest()
+    path = folder.path / "desk" / "inbox" / f"raw-{file_stamp()}-{digest[:12]}.bin"
+    atomic_write(path, raw)
+    game_audit(folder.path).append("raw-input", {"archive": path.name, "sha256": digest})
+
+
+def read_text(source: str | None) -> str:
+    """A file's text, or standard input's for ``-`` or nothing, within the size limit;
+    undecodable bytes replaced (use :func:`read_bytes` and :func:`decode` to say where)."""
+    return decode(read_bytes(source))[0]
 
 
 def setup_logging(verbose: int, quiet_: bool) -> None:

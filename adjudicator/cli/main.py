@@ -22,6 +22,9 @@ from adjudicator.cli.common import (
     game_folder,
     json_option,
     judge_option_value,
+    archive_raw,
+    decode,
+    read_bytes,
     read_text,
     setup_logging,
 )
@@ -132,9 +135,15 @@ def orders(game_dir: str, power: str, source: str | None, forum: bool | None,
 
     folder = game_folder(game_dir)
     mode = "auto" if forum is None else ("forum" if forum else "plain")
-    text, src = prepare_forum_submission(folder, read_text(source), mode)
+    raw = read_bytes(source)
+    text, notes = decode(raw)
+    if notes:
+        archive_raw(folder, raw)
+    text, src = prepare_forum_submission(folder, text, mode)
     ack = service.submit_orders(folder, power, text, source=src, phase=phase)
-    emit(as_json, ack.to_json(), ack.describe())
+    data = ack.to_json()
+    data["encoding_notes"] = notes
+    emit(as_json, data, ack.describe() + "".join(f"\nWARNING {n}" for n in notes))
     if not ack.ok:
         sys.exit(1)
 

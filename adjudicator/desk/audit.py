@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.store import file_lock, now_iso
+from adjudicator.store import file_lock, now_iso, private_dir
 
 GENESIS = "0" * 64
 
@@ -77,7 +77,7 @@ class AuditLog:
         return Path(self.folder) / AUDIT_FILE
 
     def _lock(self) -> AbstractContextManager[None]:
-        Path(self.folder).mkdir(parents=True, exist_ok=True)
+        private_dir(Path(self.folder))
         return file_lock(Path(self.folder) / "audit.lock")
 
     def _last(self) -> tuple[int, str]:

@@ -22,6 +22,7 @@ For a judge, also the mail markers: a message whose ingest was interrupted is li
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from adjudicator import service
@@ -75,8 +76,22 @@ def check_state_schema(folder: GameFolder) -> list[str]:
     return problems
 
 
+def check_privacy(folder: GameFolder) -> list[str]:
+    """Files and folders of the game other users could read (POSIX): a game folder holds
+    every power's orders before the deadline, so it must be its owner's alone."""
+    if os.name != "posix":  # pragma: no cover
+        return []
+    open_ = [p for p in [folder.path, *folder.path.rglob("*")]
+             if not p.is_symlink() and p.stat().st_mode & 0o077]
+    if not open_:
+        return []
+    shown = ", ".join(str(p.relative_to(folder.path.parent)) for p in open_[:3])
+    return [f"{len(open_)} files or folders can be read by other users ({shown}"
+            f"{', ...' if len(open_) > 3 else ''}): chmod -R go-rwx {folder.path}"]
+
+
 def check_desk_files(folder: GameFolder) -> list[str]:
-    problems = []
+    problems = check_privacy(folder)
     for rel in ("desk/players.json", "desk/schedule.json"):
         p = folder.path / rel
         if p.exists():

@@ -30,6 +30,7 @@ from adjudicator.store import (
     atomic_write,
     canonical_json,
     file_lock,
+    private_dir,
     validate_game_name,
 )
 
@@ -85,7 +86,7 @@ class Judge:
         judge = cls(Path(path))
         if (judge.path / CONFIG).exists():
             raise JudgeError(f"{judge.path} already holds a judge ({CONFIG} exists)")
-        judge.path.mkdir(parents=True, exist_ok=True)
+        private_dir(judge.path)
         config = copy.deepcopy(DEFAULT_CONFIG)
         if moderator_email:
             config["moderator"]["email"] = moderator_email
@@ -94,7 +95,7 @@ class Judge:
         if name:
             config["name"] = name
         for sub in ("games", "mail/seen", "mail/unmatched", "outbox/sent", "desk"):
-            (judge.path / sub).mkdir(parents=True, exist_ok=True)
+            private_dir(judge.path / sub)
         atomic_write(judge.path / CONFIG, canonical_json(config))
         from adjudicator.desk.players import Credential, new_token
 
@@ -143,7 +144,12 @@ class Judge:
         return self.games_dir / validate_game_name(name)
 
     def game(self, name: str) -> GameFolder:
-        folder = GameFolder(self.game_path(name))
+        path = self.game_path(name)
+        if path.is_symlink():
+            raise JudgeError(f"games/{name} is a symbolic link: a judge's games live inside "
+                             "its folder (links could lead anywhere); replace it with the "
+                             "folder itself")
+        folder = GameFolder(path)
         if not folder.exists():
             known = ", ".join(self.game_names()) or "none"
             raise JudgeError(f"no game {name!r} in judge {self.path} (games: {known})")
@@ -152,7 +158,8 @@ class Judge:
     def game_names(self) -> list[str]:
         if not self.games_dir.is_dir():
             return []
-        return sorted(p.name for p in self.games_dir.iterdir() if (p / "game.json").is_file())
+        return sorted(p.name for p in self.games_dir.iterdir()
+                      if not p.is_symlink() and (p / "game.json").is_file())
 
     # --- mail folders -------------------------------------------------------------------
     @property
@@ -161,7 +168,7 @@ class Judge:
 
     def mail_lock(self) -> AbstractContextManager[None]:
         """Serialises mail intake (deduplication) across processes; never held with tick."""
-        (self.path / "mail").mkdir(parents=True, exist_ok=True)
+        private_dir(self.path / "mail")
         return file_lock(self.path / "mail" / ".lock")
 
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.sandbox
 from markupsafe import Markup
 
 from adjudicator.cache import jinja_bytecode_cache
@@ -206,11 +207,19 @@ def _loader(extra_dir: Path | None) -> jinja2.BaseLoader:
 
 
 def _env(extra_dir: Path | None, **kwargs: Any) -> jinja2.Environment:
-    """An environment with the settings every format shares (loader, strictness, blocks)."""
-    env = jinja2.Environment(loader=_loader(extra_dir), undefined=jinja2.StrictUndefined,
-                             bytecode_cache=jinja_bytecode_cache(),
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             **kwargs)
+    """An environment with the settings every format shares (loader, strictness, blocks).
+
+    With a user template (``extra_dir``) the environment is Jinja's immutable sandbox: a
+    template someone hands the moderator may only read the context, never call into Python
+    (``{{ ''.__class__.__mro__ }}`` and the like raise a security error)."""
+    cls = jinja2.Environment
+    if extra_dir is not None:
+        from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+        cls = ImmutableSandboxedEnvironment
+    env = cls(loader=_loader(extra_dir), undefined=jinja2.StrictUndefined,
+              bytecode_cache=jinja_bytecode_cache(),
+              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, **kwargs)
     env.filters.update(_common_filters())
     return env
 
@@ -288,6 +297,8 @@ def render(family: str, fmt: str, context: Mapping[str, Any],
         raise ReportError(f"no {fmt} report template for {family} ({exc.name})") from exc
     except jinja2.UndefinedError as exc:
         raise ReportError(f"report template {name}: {exc.message}") from exc
+    except jinja2.sandbox.SecurityError as exc:
+        raise ReportError(f"report template {name} is refused: {exc}") from exc
     except jinja2.TemplateSyntaxError as exc:
         raise ReportError(f"report template {exc.filename or name} line {exc.lineno}: "
                           f"{exc.message}") from exc

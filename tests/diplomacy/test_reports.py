@@ -421,3 +421,10 @@ def test_units_left_without_orders_are_not_called_nmr_when_the_power_did_order(t
     assert not any("NMR" in line for line in france)
     assert any("Kiel HOLD" in line and "(NMR default)" in line
                for line in text.splitlines() if line.startswith("Germany:"))
+
+
+def test_a_user_template_runs_in_the_sandbox(game: GameFolder, tmp_path: Path) -> None:
+    tpl = tmp_path / "evil.txt.j2"
+    tpl.write_text("{{ title.__class__.__mro__[1].__subclasses__() }}\n")
+    with pytest.raises(ReportError, match="refused"):
+        render_report(game, "F1901M", "text", tpl)
