@@ -103,6 +103,8 @@ class _NameTable:
                 self.units.add(label, u.id, display=u.name)
 
     def sea_zone(self, number: str) -> str | None:
+        if len(number) > 4:  # no board has that many; int() of a huge string is slow or fails
+            return None
         rid = f"sz{int(number)}"
         return rid if rid in self.edition.map.regions else None
 
@@ -187,7 +189,9 @@ class _NamePostLexer(NamePostLexer):
         rid = self.table.sea_zone(digits)
         if rid is None:
             count = len(self.table.edition.map.sea_zones)
-            raise LocatedError(t.column, f"there is no sea zone {int(digits)} "
+            shown = digits.lstrip("0")[:6] or "0"
+            shown += "..." if len(digits.lstrip("0")) > 6 else ""
+            raise LocatedError(t.column, f"there is no sea zone {shown} "
                                 f"(sea zones are numbered 1 to {count})",
                                 expected=("a territory or sea zone",))
         return rid, end
@@ -755,7 +759,10 @@ def _parser_for(edition: Edition) -> _Parser:
 _COMMENT = re.compile(r"(?:^|(?<=\s))(?:#(?!\d)|//)")
 _DECORATION = re.compile(r"\*\*|__|^\s*=+|=+\s*$|^\s*-{3,}\s*$|^\s*>\s")
 _BULLET = re.compile(r"^(\s*)([-*•]|\d+[.)])(\s+)")
-_SALT = re.compile(r"^\s*salt\b\s*[:=]?\s?(?P<text>.*?)\s*$", re.IGNORECASE)
+_SALT = re.compile(r"^\s*salt\b\s*[:=]?\s?(?P<text>.*)$", re.IGNORECASE)  # linear: no .*?\s*$
+_TITLE_SPLIT = re.compile(r"[\s,:\-–—]+")
+_TITLE_WORDS = ("turn", "round", "rd", "r", "t")
+_TITLE_MARK = re.compile(r"(?:turn|round|rd|r|t)\d+", re.IGNORECASE)
 _TITLE_TURN = re.compile(r"^\s*(?:turn|round|rd|r|t)\s*\d+\b[\s:,.\-–—]*(?P<rest>.*)$", re.IGNORECASE)
 _STEP_GLUE = re.compile(r"\s*(?:->|=>|→|–|—|-|(?:load|unload|carrying|bombard|with|then|to|into)"
                         r"\b)", re.IGNORECASE)
@@ -809,9 +816,15 @@ class _TitleMatcher:
         if m:
             rest = normalize(m["rest"])
             return not rest or rest in self.names
-        m = re.fullmatch(r"(?P<who>.+?)(?:\s*[,:\-–—]?\s*(?:turn|round|rd|r|t)\s*\d+\b.*)?",
-                         text, re.IGNORECASE)
-        return bool(m) and normalize(m["who"]) in self.names
+        # "who" is everything before the first turn marker ("turn 1", "R2", "t3"); a split and
+        # a scan, not a backtracking pattern: a line of spaces must not take seconds.
+        words = [w for w in _TITLE_SPLIT.split(text) if w]
+        for i, w in enumerate(words):
+            nxt = words[i + 1] if i + 1 < len(words) else ""
+            if i and (_TITLE_MARK.fullmatch(w) or (w.lower() in _TITLE_WORDS and nxt.isdigit())):
+                words = words[:i]
+                break
+        return normalize("".join(words)) in self.names
 
 
 @dataclass
