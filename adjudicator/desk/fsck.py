@@ -11,8 +11,8 @@ Three checks per game, each independent so one failure does not hide the others:
   (:func:`check_evidence`): the records it anchored, the resolutions and submissions it
   logged, the roster, the deadline, the dice commitment.
 
-What the checks cannot catch is documented in ``docs/moderator-desk.md`` ("What fsck can
-and cannot detect"): above all, someone with write access who rewrites the history, the
+What the checks cannot catch is documented in ``docs/integrity.md`` ("What it cannot
+detect"): above all, someone with write access who rewrites the history, the
 stored orders and the whole audit chain consistently; a keyed chain (``ADJ_AUDIT_KEY``)
 closes that for anyone who does not hold the key.
 
