@@ -68,7 +68,9 @@ class ParsedOrder:
 
     ``power`` is the power a line names for itself (Diplomacy: ``France: A Par - Bur``), when
     it does; ``section`` the part of a turn the order belongs to (Axis & Allies: purchase,
-    combat move...), when the game has sections.
+    combat move...), when the game has sections. ``notes`` say what the parser read *into*
+    the line ("'Sap' read as Spain"): anything carried out that the player did not write
+    exactly is echoed back to them.
     """
 
     line: int
@@ -76,6 +78,7 @@ class ParsedOrder:
     order: object
     power: str | None = None
     section: str = ""
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

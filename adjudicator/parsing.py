@@ -6,6 +6,12 @@ tokens, and turn whatever goes wrong into an :class:`OrderError` at the right co
 a player understands, with "did you mean" suggestions for a mistyped name. Keeping that here,
 once, is what makes the games report errors alike (see :mod:`adjudicator.errors`).
 
+Players do not send clean order lists. They greet, sign off, explain, paste the judge's results
+with its remarks ("Bounced with mar (2 against 2)."), quote the rulebook, and mistype names. How
+a line is told apart from conversation, how remarks are cut off an order, and how a mistyped
+name is read (only when one name surely fits, and always said) is the same for every game, so
+it lives here too (see "Conversation and remarks" below); a game supplies only its vocabulary.
+
 This module knows no game: grammars, name tables, post-lexers, transformers, the wording of
 expected words and the messages about unknown names stay in the game packages, which subclass
 :class:`ItemParser`.
@@ -15,7 +21,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterator, Mapping
-from typing import Any
+from enum import Enum
+from typing import Any, NamedTuple
 
 from lark import Token, Transformer
 from lark.exceptions import (
@@ -59,6 +66,279 @@ def strip_comment(line: str, comment: re.Pattern[str] = _COMMENT) -> str:
     """The line without its comment. Cutting (not rewriting) keeps the columns of ``line``."""
     m = comment.search(line)
     return line[: m.start()] if m else line
+
+
+def blank(text: str, start: int, end: int) -> str:
+    """``text`` with ``[start, end)`` replaced by spaces: removes without moving any column."""
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+# --------------------------------------------------------------------------------------------
+# Conversation and remarks
+#
+# A submission is read the way a careful moderator reads a mail: orders are taken, the rest is
+# put aside, and only what *looks like an order but is not one* is an error. Putting aside is
+# never silent: the lines put aside are listed once in the acknowledgement (ParseResult.ignored).
+#
+# The order of the steps matters, and each is cheap (a few dictionary lookups per word, never
+# a scan of the map), because every submission goes through them:
+#
+# 1. a quoted line ("> ...", a reply quoting someone else's mail) is never read;
+# 2. banner decoration goes ("-----", "**"), then remarks in brackets or stars are cut
+#    (strip_notes): "(*Fails*)", "(2 against 1)", "[6 units]", "*bounce*"; the game says which
+#    brackets hold order material ("Spa(sc)", "A(Mun)", "(via convoy)") and are kept or merely
+#    unwrapped;
+# 3. a leading label ("Current orders:", "Spring 1901 moves:") is set aside (Conversation.label);
+# 4. a line that is a sentence (Conversation.sentence: it opens like one, "I was thinking
+#    A Ber - Sil", or most of its words are not order words) is conversation as a whole, even if
+#    an order could be read out of it: a quoted order in a sentence is not an order;
+# 5. each item is parsed; a short greeting or a results remark standing alone is conversation;
+# 6. a failed item is forgiven what a human reader forgives (ItemParser.read): a name one slip
+#    away from exactly one name is read as that name (and said), a results remark after a
+#    complete order is dropped ("A kie - ber Bounced with pru"), two orders run together
+#    without a separator are read as two;
+# 7. what still fails is conversation if it reads like it (Conversation.sentence again, on
+#    the item), else an error at its column, with "did you mean".
+#
+# The Axis & Allies parser can reuse all of it: give Conversation its vocabulary, give
+# strip_notes its idea of order material in brackets, and call ItemParser.read.
+# --------------------------------------------------------------------------------------------
+
+_QUOTED = re.compile(r"^\s*>")
+
+
+def is_quoted(line: str) -> bool:
+    """A line quoting an earlier mail or post ("> A Par - Bur"): someone else's words, perhaps
+    someone else's orders, so never read."""
+    return bool(_QUOTED.match(line))
+
+
+# Banners and emphasis: "----- AUSTRIA -----", "=====", "**COMMENTARY**", "___".
+_DECORATION = re.compile(r"\*\*|-{3,}|={3,}|_{3,}|~{3,}")
+
+
+def strip_decoration(line: str) -> str:
+    """The line with banner dashes and markdown emphasis blanked (columns kept)."""
+    for m in list(_DECORATION.finditer(line)):
+        line = blank(line, m.start(), m.end())
+    return line
+
+
+class NoteKind(Enum):
+    """What a bracketed (or starred) part of a line is."""
+
+    KEEP = "keep"  # part of the order as written: "Spa(sc)", "(via convoy)"
+    UNWRAP = "unwrap"  # order material in brackets: "A(Mun)", "(F Rum->Bul(ec))"; brackets go
+    DROP = "drop"  # a remark: "(*Fails*)", "(2 against 1)", "[6 units]", "*bounce*"
+
+
+_BRACKETS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_ANY_BRACKET = re.compile(r"[(\[{<]")
+_OPENING = {v: k for k, v in _BRACKETS.items()}
+# "*bounce*", "*Fails* SEE BELOW*"... a star followed by a non-space, closed on the same line.
+# "* A Par - Bur" (a bullet) does not open one.
+_STARRED = re.compile(r"\*(?=[^\s*])[^*\n]*?(?<=[^\s*])\*|\*[^\s*]\*")
+
+
+def strip_notes(line: str, classify: Callable[[str], NoteKind]) -> str:
+    """``line`` with its remarks blanked (columns kept).
+
+    Remarks are bracketed groups ``(...)``, ``[...]``, ``{...}``, ``<...>`` and starred groups
+    ``*...*``; ``classify`` (the game's) says for each group's content whether it is a remark,
+    order material to unwrap, or part of the order to keep. Groups are taken outermost first,
+    and an unwrapped group's content is looked at again ("((A Ser S A Bul))"). An arrow's
+    ``>`` never closes a ``<``, and unbalanced brackets are left for the parser to report.
+    """
+    if "*" not in line and not _ANY_BRACKET.search(line):
+        return line  # the usual case, and a submission's every line comes here
+    for m in list(_STARRED.finditer(line)):
+        kind = classify(m.group()[1:-1])
+        if kind is NoteKind.DROP:
+            line = blank(line, m.start(), m.end())
+        elif kind is NoteKind.UNWRAP:
+            line = blank(blank(line, m.start(), m.start() + 1), m.end() - 1, m.end())
+    return _strip_groups(line, 0, len(line), classify)
+
+
+# BBCode tags are left alone: a forum post is cleaned by the desk (adjudicator.desk.forum), and
+# in a text that was not, "[quote]A Mun - Bur[/quote]" must not become someone else's order.
+_BBCODE_TAG = re.compile(
+    r"/?(?:quote|b|i|u|s|strike|code|colou?r|size|font|url|img|spoiler|list|\*|center|left"
+    r"|right|align|sup|sub|pre|hr|table|tr|td|indent|highlight|youtube|email)(?:[= ].*)?",
+    re.IGNORECASE)
+
+
+def _strip_groups(line: str, start: int, end: int, classify: Callable[[str], NoteKind]) -> str:
+    stack: list[tuple[str, int]] = []
+    groups: list[tuple[int, int]] = []
+    for i in range(start, end):
+        ch = line[i]
+        if ch in _BRACKETS:
+            stack.append((ch, i))
+        elif ch in _OPENING and stack and stack[-1][0] == _OPENING[ch]:
+            if ch == ">" and i > 0 and line[i - 1] in "-=–—":
+                continue  # the head of an arrow ("->", "=>")
+            _, s = stack.pop()
+            if not stack:
+                groups.append((s, i))
+    for s, e in groups:
+        if line[s] == "[" and _BBCODE_TAG.fullmatch(line[s + 1:e]):
+            continue
+        kind = classify(line[s + 1:e])
+        if kind is NoteKind.DROP:
+            line = blank(line, s, e + 1)
+        elif kind is NoteKind.UNWRAP:
+            line = blank(blank(line, s, s + 1), e, e + 1)
+            line = _strip_groups(line, s + 1, e, classify)
+    return line
+
+
+class Label(NamedTuple):
+    """A leading "label:" of a line: where the rest starts, and whether the label itself says
+    the line is an example (then the whole line is conversation)."""
+
+    rest: int
+    example: bool
+
+
+_LABEL = re.compile(r"^\s*(?P<label>[^:;,()\[\]\-–—>→⇒=]{1,60}?)\s*:(?=\s|$)")
+# A word: letters, digits and "_" together ("Qm3k_x9", a password pasted by mistake, is one
+# strange word, not three); apostrophes inside ("I'm", "Referee’s").
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+
+#: Words a label ("Current orders:", "Orders for Spring 1901:", "Order results:") is made of.
+LABEL_WORDS = frozenset({
+    "order", "orders", "move", "moves", "movement", "builds", "build", "adjustment",
+    "adjustments", "retreat", "retreats", "disband", "disbands", "removal", "removals",
+    "result", "results", "current", "final", "revised", "updated", "new", "my", "our", "here",
+    "are", "is", "the", "for", "of", "this", "these", "turn", "phase", "season", "year",
+    "submitted", "corrected"
+})
+_EXAMPLE_WORDS = frozenset({"example", "examples", "eg", "e", "g", "format", "syntax", "sample"})
+
+#: First words of a sentence: a line opening with one is conversation (unless the word is
+#: part of the game's order language, which the game's vocabulary decides).
+OPENERS = frozenset({
+    "i", "i'm", "im", "i'll", "i've", "i'd", "we", "we're", "we'll", "we've", "you", "you're",
+    "you'll", "your", "yours", "my", "our", "me", "us", "he", "she", "they", "them", "it",
+    "it's", "its", "this", "that", "these", "those", "there", "there's", "here", "here's",
+    "what", "why", "how", "when", "where", "who", "which", "whose", "do", "does", "did",
+    "don't", "doesn't", "didn't", "is", "isn't", "are", "aren't", "was", "wasn't", "were",
+    "will", "won't", "would", "could", "should", "can", "can't", "cannot", "may", "might",
+    "must", "shall", "please", "just", "also", "so", "but", "and", "or", "yet", "well", "ok",
+    "okay", "sure", "yes", "yeah", "yep", "no", "nope", "sorry", "thanks", "thank", "cheers",
+    "hi", "hello", "hey", "dear", "regards", "best", "sincerely", "note", "ps", "btw", "fyi",
+    "lol", "haha", "the", "an", "as", "in", "on", "at", "for", "with", "from", "after",
+    "before", "since", "because", "although", "though", "while", "unless", "until", "about",
+    "then", "perhaps", "maybe", "hopefully", "unfortunately", "honestly", "actually",
+    "basically", "congratulations", "congrats", "gg", "glhf", "gl", "wtf", "let's", "lets",
+    "let", "sent", "sending", "send", "see", "talk", "looking", "hope", "good", "great", "nice",
+    "anyway", "anyways"
+})
+
+#: First words of a greeting or sign-off: an item opening with one, a few words long, is
+#: conversation on its own ("Hi all", "Thanks, Bob", "Cheers") and takes nothing else with it.
+GREETINGS = frozenset({
+    "hi", "hello", "hey", "dear", "greetings", "thanks", "thank", "thx", "ty", "cheers",
+    "regards", "best", "sincerely", "yours", "love", "bye", "ciao", "gl", "glhf", "gg", "salut",
+    "hallo"
+})
+
+# What a judge writes after an order in its results, and players paste back.
+_RESULT_NOTE = re.compile(
+    r"^[\s.;:,*-]*(?:bounced?|bounces|dislodged|destroyed|disbanded|annihilated|fail(?:s|ed)?"
+    r"|failure|succeed(?:s|ed)?|success(?:ful)?|void|cut|illegal|invalid|ordered|standoff"
+    r"|stand-off|no\s+(?:convoy|order|move|moves|support|effect)|not\s+(?:possible|connected)"
+    r"|support\s+cut|convoy\s+path|unit\s+destroyed|retreat\s+to|resolved|ok)\b",
+    re.IGNORECASE)
+
+
+def is_result_note(text: str) -> bool:
+    """A remark a judge writes after an order in its results ("Bounced with mar (2 against
+    2).", "Dislodged from tri", "Support cut by Move from Tunis.", "Convoy path taken: ...")."""
+    return bool(_RESULT_NOTE.match(text))
+
+
+# An order operator: a dash or arrow between words.
+_OPERATOR = re.compile(r"[-–—>→⇒=]")
+
+
+class Conversation:
+    """Tells conversation from orders, given the game's order vocabulary.
+
+    ``vocabulary(word)`` says whether a (case-folded) word belongs to the game's order language:
+    a keyword, a unit type, a word of a place or power name. Everything else here is
+    game-agnostic English: what greetings, sentence openers and labels look like.
+    """
+
+    def __init__(self, vocabulary: Callable[[str], bool], label_words: Collection[str] = (),
+                 openers: Collection[str] = (),
+                 subject: Callable[[str], bool] | None = None) -> None:
+        self.vocabulary = vocabulary
+        self.label_words = LABEL_WORDS | frozenset(label_words)
+        self.openers = OPENERS | frozenset(openers)
+        # A name that can be the subject of a sentence ("Russia has ...", "France Occupies").
+        self.subject = subject or (lambda w: False)
+
+    @staticmethod
+    def words(text: str) -> list[str]:
+        """The words of ``text``, case-folded, typographic apostrophes made plain."""
+        return [w.casefold().replace("’", "'") for w in _WORD.findall(text)]
+
+    def greeting(self, text: str) -> bool:
+        """A short item opening like a greeting or sign-off: "Hi all", "Thanks, Bob"."""
+        words = self.words(text)
+        return bool(words) and words[0] in GREETINGS and len(words) <= 5 \
+            and not self.vocabulary(words[0])
+
+    def opens_like_sentence(self, text: str) -> bool:
+        """The first word is one that opens sentences and no order ("I", "The", "Please"), or
+        a subject followed by a word of no order ("Russia has to remove one", "Italy owns
+        Naples": a power followed by its order is "France: A Par - Bur")."""
+        words = self.words(text)
+        if not words:
+            return False
+        if words[0] in self.openers and not self.vocabulary(words[0]):
+            return True
+        return len(words) > 1 and self.subject(words[0]) and not words[1].isdigit() \
+            and not self.vocabulary(words[1])
+
+    def mostly_words(self, text: str) -> bool:
+        """Most of the words are not order words: "France Occupies Iberia!", "signoff",
+        "It is now Winter 1909". Numbers count for neither side; one stray word among order
+        words ("A Par - Burgundi") does not make conversation, and neither does a lone unknown
+        word next to an arrow (a mistyped order)."""
+        known = unknown = 0
+        for w in self.words(text):
+            if w.isdigit():
+                continue
+            if self.vocabulary(w):
+                known += 1
+            else:
+                unknown += 1
+        if unknown >= 2 and unknown > known:
+            return True
+        return unknown >= 1 and known == 0 and not _OPERATOR.search(text)
+
+    def sentence(self, text: str) -> bool:
+        """Conversation as a whole: opens like a sentence or is mostly other words."""
+        return self.opens_like_sentence(text) or self.mostly_words(text)
+
+    def label(self, text: str) -> Label | None:
+        """A leading "label:" made of label words, order words and numbers, at least one a
+        label word ("Current orders:", "Orders for Spring 1901:", "Moves:"), or None. Labels
+        that say "example" mark an example, not orders."""
+        m = _LABEL.match(text)
+        if not m:
+            return None
+        words = self.words(m["label"])
+        if not words:
+            return None
+        example = any(w in _EXAMPLE_WORDS for w in words)
+        if not example and not (any(w in self.label_words for w in words) and all(
+                w.isdigit() or w in self.label_words or self.vocabulary(w) for w in words)):
+            return None  # "A Par:" is an order gone wrong, not a label
+        return Label(m.end(), example)
 
 
 # --------------------------------------------------------------------------------------------
@@ -196,20 +476,34 @@ class NamePostLexer:
 # --------------------------------------------------------------------------------------------
 
 
+class Reading(NamedTuple):
+    """A sure reading of a mistyped name: replace ``text[start:end]`` of the item by
+    ``replacement`` (a spelling the parser knows, no longer than what it replaces, so columns
+    stay true) and tell the player ``note`` ("'Sap' read as Spain")."""
+
+    start: int
+    end: int
+    replacement: str
+    note: str
+
+
 class LocatedError(Exception):
     """An error at a 1-based column of the one item being parsed.
 
     Raised from deep inside (post-lexer, transformer) and caught per item, so one bad order is
     reported and its neighbours still count; :meth:`error` places it in the submitted text.
+    ``reading`` is set when the game is sure what a mistyped name means (:meth:`ItemParser.read`
+    then parses again with it).
     """
 
     def __init__(self, column: int, message: str, expected: tuple[str, ...] = (),
-                 suggestions: tuple[str, ...] = ()) -> None:
+                 suggestions: tuple[str, ...] = (), reading: Reading | None = None) -> None:
         super().__init__(message)
         self.column = column
         self.message = message
         self.expected = expected
         self.suggestions = suggestions
+        self.reading = reading
 
     def error(self, line: int, text: str, offset: int = 0) -> OrderError:
         """As an :class:`OrderError` on ``line``, the item starting ``offset`` into ``text``."""
@@ -230,20 +524,22 @@ def words_for(cats: Collection[str], table: Mapping[str, str]) -> tuple[str, ...
     return tuple(dict.fromkeys(words for cat, words in table.items() if cat in cats))
 
 
-def best_phrase(words: list[str], kinds: list[tuple[str, Suggester]], strict: bool = False
-                ) -> tuple[str, str, tuple[str, ...]]:
+def best_phrase(words: list[str], kinds: list[tuple[str, Suggester]], strict: bool = False,
+                min_words: int = 1) -> tuple[str, str, tuple[str, ...]]:
     """Which leading words of ``words`` a player meant as one name, and what they meant.
 
     A mistyped name may span words ("Nrth Atlantic"), so every prefix of ``words`` is scored
     against every kind of name. Returns ``(phrase, kind, suggestions)``: the best-scoring prefix,
     its kind (the last kind when nothing is close) and up to three names of that kind.
     One- or two-letter words match too much, so they (and ``strict`` callers) need a closer hit.
+    ``min_words`` skips shorter phrases (a first word that is a name by itself, read as unknown
+    only because of the words after it).
     """
     cutoff = 0.7 if strict or len(normalize(words[0])) <= 2 else 0.6
     best: dict[str, tuple[float, str]] = {}
     phrase, phrase_score, phrase_kind = words[0], 0.0, kinds[-1][0]
     for kind, suggester in kinds:
-        for k in range(1, len(words) + 1):
+        for k in range(min(min_words, len(words)), len(words) + 1):
             candidate = " ".join(words[:k])
             for score, display in suggester.scored(candidate, cutoff):
                 if score > best.get(display, (0.0, ""))[0]:
@@ -290,6 +586,60 @@ class ItemParser:
         except UnexpectedInput as e:
             raise self._explain(e, text) from None
 
+    def read(self, text: str, start: str = "start",
+             is_note: Callable[[str], bool] = is_result_note,
+             max_readings: int = 3, max_items: int = 12) -> tuple[list[Any], list[str]]:
+        """Parse one item forgiving what a careful human reader forgives: ``(results, notes)``.
+
+        - a mistyped name the game is sure of (:attr:`LocatedError.reading`) is read as that
+          name and noted, up to ``max_readings`` of them;
+        - where a complete item is followed by a remark (``is_note``: "Bounced with ...",
+          "Convoy path taken: ..."), the remark is dropped;
+        - where a complete item is followed by another one without a separator ("A lon Holds
+          F nth - eng"), both are read (up to ``max_items`` run together: a bound on the work).
+
+        Raises the first error, on ``text`` as given, when the item is still not readable.
+        """
+        notes: list[str] = []
+        work = text
+        first: LocatedError | None = None
+        for _ in range(max_readings + 1):
+            try:
+                return [self.parse(work, start)], notes
+            except LocatedError as e:
+                first = first or e
+                r = e.reading
+                if r is not None and len(r.replacement) <= r.end - r.start:
+                    work = work[:r.start] + r.replacement.ljust(r.end - r.start) + work[r.end:]
+                    notes.append(r.note)
+                    continue
+                tail = self._split_tail(work, e.column - 1, start, is_note, max_items - 1) \
+                    if max_items > 1 else None
+                if tail is not None:
+                    return tail[0], notes + tail[1]
+                break
+        assert first is not None
+        raise first
+
+    def _split_tail(self, text: str, cut: int, start: str, is_note: Callable[[str], bool],
+                    max_items: int) -> tuple[list[Any], list[str]] | None:
+        """The item read as a complete item up to ``cut`` followed by a remark or by more
+        items, or None. Only called on the failure path: a good item costs nothing."""
+        head, rest = text[:cut], text[cut:]
+        if not head.strip() or not rest.strip():
+            return None
+        try:
+            first = self.parse(head, start)
+        except LocatedError:
+            return None
+        if is_note(rest):
+            return [first], []
+        try:
+            more, notes = self.read(rest, start, is_note, max_items=max_items)
+        except LocatedError:
+            return None
+        return [first, *more], notes
+
     def expected_words(self, terminals: Collection[str]) -> tuple[str, ...]:
         """What a player could have written instead of the terminals Lark expected."""
         raise NotImplementedError
@@ -319,12 +669,17 @@ class ItemParser:
     def phrase_words(self, tok: Token, text: str) -> tuple[list[str], int]:
         """Up to four words from ``tok`` on, stopping at a keyword, and where they end in
         ``text``: the raw text, since the post-lexer may have split or glued the tokens."""
-        words: list[str] = []
+        spans = self.phrase_spans(tok, text)
+        return [w for w, _ in spans] or [tok.value], (spans[-1][1] if spans else tok.start_pos)
+
+    def phrase_spans(self, tok: Token, text: str) -> list[tuple[str, int]]:
+        """:meth:`phrase_words` word by word: ``(word, end offset of the word)``."""
+        spans: list[tuple[str, int]] = []
         pos = tok.start_pos
-        while len(words) < 4:
+        while len(spans) < 4:
             m = _PHRASE_WORD.match(text, pos)
-            if not m or (words and m[1].casefold() in self.keywords):
+            if not m or (spans and m[1].casefold() in self.keywords):
                 break
-            words.append(m[1])
+            spans.append((m[1], m.start(1) + len(m[1])))
             pos = m.end()
-        return words or [tok.value], pos
+        return spans

@@ -44,7 +44,7 @@ class Acknowledgement:
     phase: str
     power: str
     version: int
-    understood: list[dict] = field(default_factory=list)  # {"line", "text", "order"}
+    understood: list[dict] = field(default_factory=list)  # {"line", "text", "order", "notes"}
     errors: list[OrderError] = field(default_factory=list)
     waiting_for: list[str] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)  # game's own reading (A&A: paths, IPC)
@@ -60,7 +60,8 @@ class Acknowledgement:
         """The acknowledgement a player reads (CLI and mail alike): each order as
         understood, the game's own summary, every error with its line, who is missing."""
         out = [f"{self.power}, {self.phase}, submission {self.version}:"]
-        out += [f"  line {u['line']:>2}: {u['order']}" for u in self.understood]
+        out += [f"  line {u['line']:>2}: {u['order']}"
+                + "".join(f"   ({n})" for n in u.get("notes", ())) for u in self.understood]
         if not self.understood:
             out.append("  (no orders understood)")
         if self.ignored:
@@ -173,8 +174,8 @@ def power_of(game: BaseGame, state: dict, name: str) -> str:
 
 def understood_orders(game: BaseGame, parsed: Any) -> list[dict]:
     """Each order of a :class:`~adjudicator.errors.ParseResult` as the player is told it."""
-    return [{"line": p.line, "text": p.text, "order": game.order_text(p.order)}
-            for p in parsed.orders]
+    return [{"line": p.line, "text": p.text, "order": game.order_text(p.order),
+             "notes": list(p.notes)} for p in parsed.orders]
 
 
 def waiting_for(folder: GameFolder, game: BaseGame, state: dict) -> list[str]:

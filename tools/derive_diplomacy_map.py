@@ -4,7 +4,8 @@ Run once by a maintainer (the reference file is not part of the project):
 
     python tools/derive_diplomacy_map.py ../shared/reference/diplomacy/standard.map
 
-Only facts are taken (names, aliases, adjacency, home centres, starting units).
+Only facts are taken (names, aliases, adjacency, home centres, starting units), plus the
+spellings in ``EXTRA_ALIASES``: names players really write that the DPjudge table lacks.
 """
 
 from __future__ import annotations
@@ -26,6 +27,17 @@ COLOURS = {
     "Italy": ("#3f9e47", "#2e8b3a"),
     "Russia": ("#ececec", "#6b6b6b"),
     "Turkey": ("#f0c419", "#b7950b"),
+}
+
+
+# Spellings seen in real submissions (tests/diplomacy/corpus/) and not in the DPjudge table.
+# Each is unambiguous on the standard map; a mistyped name is the parser's business (it reads
+# one only when exactly one province fits, and says so), so only real spellings belong here.
+EXTRA_ALIASES = {
+    "eas": ["eastern med", "east med"],  # "Fleet Eastern Med Supports ..."
+    "mar": ["marseille"],  # the French spelling
+    "nth": ["north"],  # "F Nwg - North"; after a province, "north" still names its coast
+    "sev": ["sebastopol"],  # the older English spelling
 }
 
 
@@ -68,7 +80,7 @@ def main(src: str) -> None:
             words = [w.replace("+", " ").lower() for w in m.group(2).split()]
             loc = words[0]
             names[loc] = full
-            aliases[loc] = words[1:]
+            aliases[loc] = words[1:] + EXTRA_ALIASES.get(loc, [])
             continue
     provinces: dict[str, dict] = {}
     kinds: dict[str, str] = {}

@@ -144,7 +144,7 @@ def orders(game_dir: str, power: str, source: str | None, forum: bool | None,
     data = ack.to_json()
     data["encoding_notes"] = notes
     emit(as_json, data, ack.describe() + "".join(f"\nWARNING {n}" for n in notes))
-    if not ack.ok:
+    if not ack.ok or not ack.counted:
         sys.exit(1)
 
 
