@@ -1,9 +1,15 @@
-"""Orders pasted from a forum post: drop quoted posts and BBCode markup.
+"""Orders pasted from a forum post: drop quoted posts, forum headings and BBCode markup.
 
 Forum players reply by quoting the previous post (often someone else's orders) and
 decorate their own with ``[b]`` or ``[color=red]``. Only the poster's own text counts:
 ``[quote]...[/quote]`` blocks (nested too) and SMF-style "Quote from: X" headers are
-removed, tags are stripped and their content kept (``[code]`` content included).
+removed, tags are stripped and their content kept (``[code]`` content included). What a
+forum adds around a post when it is copied ("« Reply #3 on: ... »", "Post by X » date",
+"Logged", "Click to expand...") is removed too: it is the forum's, not the player's.
+
+The same post often arrives by mail (a player copies it into a message to the judge), so
+the line-preserving helpers (:func:`bbcode_quote_lines`, :func:`strip_bbcode_line`,
+:func:`is_forum_heading`) are used by the mail desk, whose replies count lines.
 """
 
 from __future__ import annotations
@@ -16,11 +22,57 @@ _TAG_NAMES = (r"quote|b|i|u|s|strike|code|color|colour|size|font|url|img|spoiler
 _TAG = re.compile(rf"\[/?(?:{_TAG_NAMES})(?:[= ][^\]\n]*)?\]", re.IGNORECASE)
 _QUOTE_TAG = re.compile(r"\[quote(?:[= ][^\]\n]*)?\]|\[/quote\]", re.IGNORECASE)
 _DROP_WITH_CONTENT = re.compile(r"\[(img|youtube)(?:[= ][^\]\n]*)?\].*?\[/\1\]", re.IGNORECASE | re.DOTALL)
-_QUOTE_HEADER = re.compile(r"^\s*Quote\s+from:.*$", re.IGNORECASE | re.MULTILINE)
+_QUOTE_HEADER = re.compile(r"^\s*(?:Quote\s+from:|Originally\s+Posted\s+by\b).*$",
+                           re.IGNORECASE | re.MULTILINE)
+_FORUM_HEADING = re.compile(
+    r"""^\s*(?:
+        «?\s*(?:Reply\s+\#\d+\s+on|Last\s+Edit|Quote\s+from)\s*:.*»?   # SMF
+      | (?:Post\s+)?by\s+\S.{0,60}»\s*\w{3}\s+\w{3}\s+\d{1,2},\s+\d{4}.*   # phpBB
+      | Originally\s+Posted\s+by\b.*                               # vBulletin
+      | Logged | Click\s+to\s+expand\.\.\. | Report\s+post | Back\s+to\s+top
+    )\s*$""", re.IGNORECASE | re.VERBOSE)
 
 
 def looks_like_bbcode(text: str) -> bool:
     return bool(_TAG.search(text))
+
+
+def is_forum_heading(line: str) -> bool:
+    """Whether ``line`` is something a forum prints around a post (SMF's "« Reply #3 on:
+    ... »", phpBB's "Post by X » Sat Mar 01, 2025", "Logged"...), not the poster's text."""
+    return bool(_FORUM_HEADING.match(line))
+
+
+def bbcode_quote_lines(lines: list[str]) -> set[int]:
+    """Indices of the lines inside ``[quote]...[/quote]`` blocks (nested too; an unclosed
+    quote runs to the end), the tag lines included: someone else's post, never read.
+    A line holding text outside the quote as well is left to :func:`strip_bbcode_line`."""
+    inside: set[int] = set()
+    depth = 0
+    for i, line in enumerate(lines):
+        touched = depth > 0
+        outside: list[str] = []
+        pos = 0
+        for m in _QUOTE_TAG.finditer(line):
+            touched = True
+            if depth == 0:
+                outside.append(line[pos:m.start()])
+            depth = max(0, depth - 1) if m.group(0).lower().startswith("[/") else depth + 1
+            pos = m.end()
+        if depth == 0:
+            outside.append(line[pos:])
+        if touched and not "".join(outside).strip():
+            inside.add(i)
+    return inside
+
+
+def strip_bbcode_line(line: str) -> str:
+    """One line without its BBCode: tags removed and their content kept, ``[img]`` and
+    inline quotes dropped, list bullets ``[*]`` removed."""
+    line = strip_quote_blocks(line)
+    line = _DROP_WITH_CONTENT.sub("", line)
+    line = _TAG.sub("", line)
+    return html.unescape(line) if "&" in line else line
 
 
 def strip_quote_blocks(text: str) -> str:
@@ -47,6 +99,7 @@ def clean_forum_post(text: str) -> str:
     text = strip_quote_blocks(text)
     text = _DROP_WITH_CONTENT.sub("", text)
     text = _QUOTE_HEADER.sub("", text)
+    text = "\n".join("" if is_forum_heading(ln) else ln for ln in text.split("\n"))
     text = re.sub(r"\[\*\]", "\n", text)
     text = _TAG.sub("", text)
     text = html.unescape(text) if "&" in text else text
@@ -55,6 +108,10 @@ def clean_forum_post(text: str) -> str:
         lines.pop()
     while lines and not lines[0].strip():
         lines.pop(0)
+    if lines and re.match(r"^\s*Re:\s", lines[0], re.IGNORECASE):
+        lines.pop(0)  # the post's title ("Re: Spring 1901 orders"), copied with the post
+        while lines and not lines[0].strip():
+            lines.pop(0)
     return "\n".join(lines) + ("\n" if lines else "")
 
 

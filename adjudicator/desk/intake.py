@@ -1,31 +1,47 @@
 """Mail intake: route each message to its game, authenticate, submit, reply.
 
-Conventions (docs/moderator-desk.md, "Mail conventions"):
+Conventions (docs/moderator-desk.md, "Mail conventions"). Players write the way they
+always have on the njudge and DPjudge, so every form of those judges' credentials is read:
 
-- Header lines anywhere in the new text of the body (njudge style, case-insensitive,
-  colon optional)::
+- Header lines, anywhere in the player's text (case-insensitive, colon or ``=`` optional),
+  one per line or several on one line (``GAME mygame POWER France PASSWORD s3cret``)::
 
       GAME mygame
-      POWER France
-      PASSWORD s3cret            (also PW or TOKEN)
-      PHASE S1901M               (optional: refuse if the game has moved on; a later
-                                  phase stores the orders for that phase)
-      SIGNON France@mygame s3cret  (DPjudge style: all three at once)
+      POWER France                 (also COUNTRY, NATION; a power's initial works too)
+      PASSWORD s3cret              (also PW, PWD, PASSWD, TOKEN, Passwort, a misspelling)
+      PHASE S1901M                 (or "Fall 1901 Movement": orders for a later phase)
+      SIGNON France@mygame s3cret  (DPjudge; "SIGNON Fmygame s3cret" is the njudge form,
+                                    "SIGN ON", "LOGIN" and "HELLO" are its synonyms)
       MODERATOR <moderator token>  (moderator commands)
 
-- Subject: ``[mygame]`` or ``[mygame France]`` (also ``[mygame/France]``) anywhere in the
-  subject gives the game (and power); body lines override it. Replies keep the tag.
-- Commands on a line of their own: ``STATUS``; ``END``/``SIGNOFF`` (ignore the rest).
-  Moderator only: ``PAUSE``, ``RESUME``, ``PROCESS`` (adjudicate, NMR for the missing),
-  ``DEADLINE <ISO time>``, ``EXTEND <duration>``.
-- Every other line is an order line and is submitted verbatim for the current phase, or
-  for the later phase named by ``PHASE`` (orders sent ahead: syntax and names are checked
-  at once, the rules when that phase begins, see ``hooks.check_orders_sent_ahead``).
+- Subject: ``[mygame]`` or ``[mygame France]`` (also ``[mygame/France]``,
+  ``[mygame - France]``) anywhere in the subject, among other tags (``[EXTERNAL]``); or
+  the game's name and a power written out ("mygame - France - Spring 1901 orders"); or a
+  whole credential ("SIGNON Fmygame s3cret"). Body lines override it. Replies keep the tag.
+- Commands on a line of their own: ``STATUS``; ``END``/``SIGNOFF`` (stop reading).
+  Moderator only: ``PAUSE``, ``RESUME``, ``PROCESS``, ``DEADLINE <ISO time>``,
+  ``EXTEND <duration>``.
+- Sections: every credential starts a section, and the orders that follow it are filed
+  under it, so one mail may carry orders for several powers (a player running two); a bad
+  credential refuses its own section only. A ``PHASE`` line after orders starts a section
+  for that phase under the same credential (njudge's convention).
 
-Security: From never authenticates anything. Only the PASSWORD of the named power (or
-the moderator token) lets a message change anything; a quoted old message cannot carry
-a password because quotes are stripped first; a replayed message is recognised by its
-Message-ID and ignored.
+What the player wrote is read (``mailparse``): the text above a quoted message when it holds
+orders, else the player's text below and between the quotes as well. Conversation is not
+an error: greetings, headings, sign-offs and signatures are set aside and listed once as
+ignored, never as errors. Nothing a player wrote as an order is dropped silently: a line
+that reads as an order but is not taken (below a signature, after ``SIGNOFF``, below the
+quote when the text above held the orders) is listed in the reply with the reason.
+
+Automatic messages (bounces, out-of-office replies, list traffic, the judge's own mail
+coming back) are logged and marked seen, never answered: two auto-responders answering
+each other is the classic judge mail loop.
+
+Security: From never authenticates anything. Only the PASSWORD of the named power (or the
+moderator token) lets a message change anything; quoted text is never read, so an old
+message cannot carry a password; a replayed message is recognised by its Message-ID and
+ignored. A password never leaves in a reply, a subject, the audit log or an outcome:
+every text echoed from the message is scrubbed of it.
 
 Idempotence: a Message-ID is marked "processing" (atomically, under the judge's mail lock)
 before anything is stored, and "done" afterwards. A process killed in between leaves the
@@ -36,24 +52,35 @@ and moderator commands are not run a second time.
 
 from __future__ import annotations
 
+import contextlib
+import difflib
 import hashlib
 import json
 import mailbox
 import os
 import re
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator import service
 from adjudicator.desk import deadlines, outbox
 from adjudicator.desk.audit import game_audit
+from adjudicator.desk.forum import is_forum_heading
 from adjudicator.desk.judge import Judge, JudgeError
-from adjudicator.desk.mailparse import ParsedMail, parse_mail
+from adjudicator.desk.mailparse import (
+    BELOW,
+    SIGNATURE,
+    TEXT,
+    MailText,
+    ParsedMail,
+    automatic_subject,
+    parse_mail,
+)
 from adjudicator.desk.players import Roster
 from adjudicator.errors import AdjudicatorError
-from adjudicator.game import orders_ahead_allowed, phase_position
+from adjudicator.game import BaseGame, orders_ahead_allowed, phase_position
 from adjudicator.logs import get_logger
 from adjudicator.store import (
     GameFolder,
@@ -69,85 +96,530 @@ from adjudicator.store import validate_game_name as _valid_name
 
 log = get_logger(__name__)
 
-_HEADER = re.compile(
-    r"^\s*(GAME|POWER|PASSWORD|PASSWD|PW|TOKEN|PHASE|MODERATOR|SIGNON|SIGN\s+ON)\b\s*[:=]?\s*(.*)$",
-    re.IGNORECASE)
-_COMMAND = re.compile(r"^\s*(STATUS|END|SIGNOFF|SIGN\s+OFF|PAUSE|RESUME|PROCESS|DEADLINE|EXTEND)"
-                      r"\b\s*[:=]?\s*(.*?)\s*$", re.IGNORECASE)
-_SUBJECT_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_-]{0,63})(?:[\s/:]+([A-Za-z][\w-]{0,31}))?\]")
 MODERATOR_COMMANDS = {"PAUSE", "RESUME", "PROCESS", "DEADLINE", "EXTEND"}
+_COMMAND = re.compile(r"^\s*(STATUS|END(?:\s+(?:OF\s+)?(?:ORDERS|MESSAGE|MOVES))?|SIGNOFF"
+                      r"|SIGN\s+OFF|PAUSE|RESUME|PROCESS|DEADLINE|EXTEND)"
+                      r"\b\s*[:=]?\s*(.*?)\s*[.!]?\s*$", re.IGNORECASE)
+MASK = "********"
+
+# --- credentials ---------------------------------------------------------------------------
+# keyword (as normalised: upper case, single spaces) -> what it sets
+_KEYWORDS = {
+    "GAME": "GAME", "POWER": "POWER", "COUNTRY": "POWER", "NATION": "POWER",
+    "PASSWORD": "PASSWORD", "PASSWD": "PASSWORD", "PASSWORT": "PASSWORD",
+    "KENNWORT": "PASSWORD", "PWD": "PASSWORD", "PW": "PASSWORD", "TOKEN": "PASSWORD",
+    "MOT DE PASSE": "PASSWORD", "CONTRASENA": "PASSWORD", "CONTRASEÑA": "PASSWORD",
+    "PHASE": "PHASE", "MODERATOR": "MODERATOR",
+    "SIGNON": "SIGNON", "SIGN ON": "SIGNON", "LOGIN": "LOGIN", "LOG IN": "LOGIN",
+    "HELLO": "LOGIN",
+}
+_KEY_PATTERN = "|".join(sorted((k.replace(" ", r"\s+") for k in _KEYWORDS), key=len,
+                               reverse=True))
+_KEY_SEP = re.compile(rf"(?i)(?<![\w-])({_KEY_PATTERN})\s*[:=]\s*")
+_SECRET_KEYS = {"PASSWORD", "MODERATOR"}
+_CREDENTIAL_KEYS = {"GAME", "POWER", "PASSWORD", "SIGNON", "LOGIN"}
+_SUBJECT_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_-]{0,63})(?:\s*[\s/:,-]\s*"
+                          r"([A-Za-z][\w-]{0,31}))?\s*\]")
 
 
 @dataclass
-class Directives:
-    """What a message asks for, read from its subject and cleaned body."""
+class Section:
+    """One credential and the order lines that follow it (line numbers of the mail text)."""
 
     game: str | None = None
     power: str | None = None
     password: str | None = None
-    moderator: str | None = None
     phase: str | None = None
-    commands: list[tuple[str, str]] = field(default_factory=list)
-    order_text: str = ""
-    order_lines: int = 0
+    line: int = 0  # the line of its first credential (0: the subject's, or none)
+    orders: list[int] = field(default_factory=list)
+    keys: set[str] = field(default_factory=set)  # what the body set for this section
+
+    @property
+    def credential_line(self) -> str:
+        return f"line {self.line}" if self.line else "the subject"
 
 
 @dataclass
+class Directives:
+    """What a message asks for, read from its subject and the player's text."""
+
+    sections: list[Section] = field(default_factory=list)
+    moderator: str | None = None
+    commands: list[tuple[str, str]] = field(default_factory=list)
+    secrets: set[str] = field(default_factory=set)  # every password the message carries
+    after_end: list[int] = field(default_factory=list)  # lines after END / SIGNOFF
+    text: MailText = field(default_factory=MailText)
+    subject_words: list[str] = field(default_factory=list)
+
+    # The first section's view, for a message with one credential (the common case).
+    @property
+    def game(self) -> str | None:
+        return next((s.game for s in self.sections if s.game), None)
+
+    @property
+    def power(self) -> str | None:
+        return self.sections[0].power if self.sections else None
+
+    @property
+    def password(self) -> str | None:
+        return self.sections[0].password if self.sections else None
+
+    @property
+    def phase(self) -> str | None:
+        return self.sections[0].phase if self.sections else None
+
+    @property
+    def order_numbers(self) -> list[int]:
+        return sorted(n for s in self.sections for n in s.orders)
+
+    @property
+    def order_text(self) -> str:
+        """Every order line of the message (all sections), other lines blank."""
+        return self.text.keep(self.order_numbers)
+
+    @property
+    def order_lines(self) -> int:
+        return sum(1 for n in self.order_numbers if self.text.line(n).strip())
+
+
+GameLookup = Callable[[str], "str | None"]
+
+
+def _lookup(known: Collection[str] | GameLookup | None) -> GameLookup:
+    """A case-insensitive game-name lookup from a collection (or a ready lookup)."""
+    if known is None:
+        return lambda name: None
+    if callable(known):
+        return known
+    table = {k.lower(): k for k in known}
+    return lambda name: table.get(name.lower())
+
+
+def _tokens(line: str) -> list[str]:
+    """Words of a candidate header line: ``Game: g1, Power=France`` -> ``Game g1 Power
+    France``; bold and code markers that mail clients add around words are dropped."""
+    s = line.strip().strip("*`").strip()
+    s = re.sub(r"^[-•·*]\s+", "", s)
+    s = _KEY_SEP.sub(lambda m: m.group(1) + " ", s)
+    return [t.strip("*`") for t in re.split(r"[\s,]+", s) if t.strip("*`")]
+
+
+def _keyword(tokens: list[str], i: int) -> tuple[str | None, int]:
+    """The keyword starting at ``tokens[i]`` (what it sets, how many tokens it takes)."""
+    for width in (3, 2, 1):
+        words = " ".join(tokens[i:i + width]).upper()
+        if len(tokens) >= i + width and words in _KEYWORDS:
+            return _KEYWORDS[words], width
+    return None, 1
+
+
+def parse_header_line(line: str) -> list[tuple[str, list[str]]] | None:
+    """The ``(KEY, values)`` pairs of a credential line, or None when it is not one.
+
+    A header line starts with a keyword; several may follow on the line (``GAME g1 POWER
+    France PASSWORD xyz``). A misspelt PASSWORD ("Pasword: xyz") still counts, so the
+    password is never echoed back as a failed order.
+    """
+    tokens = _tokens(line)
+    if not tokens:
+        return None
+    key, width = _keyword(tokens, 0)
+    if key is None:
+        first = tokens[0].lower().rstrip(":=")
+        if (len(tokens) == 2 and len(first) >= 6
+                and difflib.SequenceMatcher(None, first, "password").ratio() >= 0.8):
+            return [("PASSWORD", [tokens[1]])]
+        return None
+    pairs: list[tuple[str, list[str]]] = []
+    i = 0
+    while i < len(tokens):
+        key, width = _keyword(tokens, i)
+        if key is None:
+            pairs[-1][1].append(tokens[i])
+            i += 1
+            continue
+        pairs.append((key, []))
+        i += width
+        while i < len(tokens) and (tokens[i].lower() == "is"
+                                   or re.fullmatch(r"[-–—:=>]+", tokens[i])):
+            i += 1
+    return [(k, [v.strip(".,;:|!?)(\"'") for v in vals if v.strip(".,;:|!?)(\"'")])
+            for k, vals in pairs]
+
+
+def _signon(values: list[str], is_game: GameLookup) -> tuple[str | None, str | None,
+                                                               str | None] | None:
+    """``(game, power, password)`` of a SIGNON's words, in every form players use:
+    ``France@game pw`` (DPjudge), ``Fgame pw`` (njudge: the power's initial and the game),
+    ``France game pw``, ``game pw``, ``France pw`` (the game from the subject)."""
+    if not values:
+        return None
+    password = values[-1] if len(values) >= 2 else None
+    ident = values[:-1] if password is not None else values
+    if len(ident) == 1:
+        x = ident[0].lstrip("_")
+        if "@" in x:
+            power, _, game = x.partition("@")
+            return game or None, power or None, password
+        if is_game(x):
+            return x, None, password
+        if len(x) > 1 and is_game(x[1:]):
+            return x[1:], x[0], password
+        if len(x) > 1 and not x.isalpha():
+            return x[1:], x[0], password  # njudge form naming an unknown game: said so later
+        return None, x, password
+    a, b = ident[0], ident[1]
+    if is_game(a) and not is_game(b):
+        return a, b, password
+    return b, a, password
+
+
+def _apply(section: Section, key: str, values: list[str], is_game: GameLookup,
+           secrets: set[str]) -> bool:
+    """Set ``key`` on ``section``; False when the line is not a credential after all (a
+    "Hello everyone" is not njudge's HELLO)."""
+    value = values[0] if values else ""
+    if key == "GAME" and (not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", value)
+                          or (len(values) > 1 and not is_game(value))):
+        return False  # "Game on! Here are my orders" is not a GAME line
+    if key in ("SIGNON", "LOGIN"):
+        parsed = _signon(values, is_game)
+        if parsed is None or (key == "LOGIN" and not (parsed[0] and is_game(parsed[0]))):
+            return False
+        game, power, password = parsed
+        if game:
+            section.game = game
+        if power:
+            section.power = power
+        if password:
+            section.password = password
+            secrets.add(password)
+        section.keys |= {"SIGNON", "POWER", "PASSWORD"}
+        return True
+    if key == "GAME":
+        section.game = value
+    elif key == "POWER":
+        section.power = value
+    elif key == "PASSWORD":
+        section.password = value
+        if value:
+            secrets.add(value)
+    elif key == "PHASE":
+        section.phase = " ".join(values)
+    section.keys.add(key)
+    return True
+
+
+def read_directives(mail: ParsedMail, known: Collection[str] | GameLookup | None = None,
+                    reading: Iterable[int] | None = None) -> Directives:
+    """Credentials, commands and sections of ``mail``.
+
+    ``known`` tells game names apart (for ``[EXTERNAL]`` subject tags, njudge's
+    ``SIGNON Fgame``); ``reading`` is the set of lines to read (by default the player's
+    text: see :meth:`MailText.new_text`; the intake widens it to the text below a quote
+    when the text above holds no orders).
+    """
+    is_game = _lookup(known)
+    text = mail.text
+    d = Directives(text=text)
+    subject = _subject_section(mail.subject, is_game, d)
+    if reading is None:
+        top = text.numbers(TEXT)
+        reading = top if any(text.line(n).strip() for n in top) else text.numbers(TEXT, BELOW)
+    cur = subject
+    sections = [cur]
+    ended = False
+    for n in sorted(set(reading)):
+        line = text.line(n)
+        d.secrets |= loose_secrets(line)
+        if ended:
+            d.after_end.append(n)
+            continue
+        pairs = parse_header_line(line)
+        if pairs is not None:
+            probe = Section(game=cur.game)
+            if all(_apply(probe, k, v, is_game, set()) for k, v in pairs):
+                for key, values in pairs:
+                    cur = _next_section(cur, key, sections, n)
+                    if key == "MODERATOR":
+                        d.moderator = values[0] if values else ""
+                        if d.moderator:
+                            d.secrets.add(d.moderator)
+                        continue
+                    _apply(cur, key, values, is_game, d.secrets)
+                continue
+        c = _COMMAND.match(line)
+        if c and (not c.group(2) or c.group(1).upper() in ("DEADLINE", "EXTEND")):
+            cmd = re.sub(r"\s+", "", c.group(1).upper())
+            if cmd.startswith("END") or cmd == "SIGNOFF":
+                ended = True
+                continue
+            d.commands.append((cmd, c.group(2)))
+            continue
+        cur.orders.append(n)
+    d.sections = [s for s in sections if s.orders or s.keys or s is sections[0]]
+    return d
+
+
+def _next_section(cur: Section, key: str, sections: list[Section], line: int) -> Section:
+    """The section a header ``key`` on ``line`` belongs to: a new one when ``cur`` already
+    has a credential and orders after it, or already set that key (``POWER France ...
+    POWER Germany``); a ``PHASE`` after orders starts a section for that phase under the
+    same credential."""
+    has_credential = bool(cur.keys & {"POWER", "PASSWORD", "SIGNON"})
+    # Lines before a section's first credential (a greeting, or orders with the credential
+    # written below them) belong to it; only orders after the credential close it.
+    credited = bool(cur.line) or "PASSWORD" in cur.keys  # a subject credential is at "line 0"
+    ordered = credited and any(n > cur.line for n in cur.orders)
+    if key == "PHASE":
+        if ordered and has_credential:
+            new = Section(game=cur.game, power=cur.power, password=cur.password, line=line,
+                          keys=set(cur.keys))
+            sections.append(new)
+            return new
+        return cur
+    if key not in _CREDENTIAL_KEYS:
+        return cur
+    repeats = key in cur.keys or (key in ("SIGNON", "LOGIN") and has_credential)
+    if has_credential and (ordered or repeats):
+        new = Section(game=cur.game, line=line)
+        sections.append(new)
+        return new
+    if not cur.line:
+        cur.line = line
+    return cur
+
+
+def _subject_section(subject: str, is_game: GameLookup, d: Directives) -> Section:
+    """The credential a subject gives: a ``[game Power]`` tag naming a known game (other
+    tags such as ``[EXTERNAL]`` are skipped), a whole credential line, or the game's name
+    written out; the words are kept to find a power among them once the game is known."""
+    section = Section()
+    tags = list(_SUBJECT_TAG.finditer(subject))
+    chosen = next((m for m in tags if is_game(m.group(1))), None)
+    if chosen is None and tags and not any(is_game(w) for w in re.findall(r"[\w-]+", subject)):
+        chosen = tags[-1] if len(tags) > 1 and tags[-1].group(2) else tags[0]
+    if chosen is not None:
+        section.game, section.power = chosen.group(1), chosen.group(2)
+        if section.power is None and "-" in section.game and not is_game(section.game):
+            game, _, power = section.game.rpartition("-")
+            if is_game(game):
+                section.game, section.power = game, power
+    stripped = _SUBJECT_TAG.sub(" ", subject)
+    stripped = re.sub(r"^\s*(?:(?:re|aw|fwd?|sv|tr|antw|vs|wg|odp)(?:\[\d+\])?\s*:\s*)+", "",
+                      stripped, flags=re.IGNORECASE)
+    pairs = parse_header_line(stripped)
+    if pairs:
+        probe = Section(game=section.game, power=section.power)
+        if all(_apply(probe, k, v, is_game, d.secrets) for k, v in pairs if k != "MODERATOR"):
+            section.game, section.power = probe.game, probe.power
+            section.password, section.phase = probe.password, None
+            if section.password:  # a whole credential: body credentials start new sections
+                section.keys = {"PASSWORD"} | ({"POWER"} if section.power else set())
+    if section.game is None:
+        section.game = next((w for w in re.findall(r"[A-Za-z0-9][\w-]*", stripped)
+                             if is_game(w)), None)
+    d.subject_words = re.findall(r"[A-Za-zÀ-ÿ][\w'-]*", stripped)
+    return section
+
+
+# --- scrubbing ----------------------------------------------------------------------------
+_SCRUB_KEYED = re.compile(rf"(?i)(?<![\w-])((?:{_KEY_PATTERN})\s*(?:[:=]|\s+is\b)?\s*)(\S+)")
+
+
+def scrubber(secrets: Iterable[str]) -> Callable[[str], str]:
+    """A function that removes every password of the message from a text, wherever it
+    appears as a whole word (passwords are random tokens, so nothing else is touched)."""
+    words = sorted({s for s in secrets if len(s) >= 4}, key=len, reverse=True)
+    if not words:
+        return lambda text: text
+    pattern = re.compile("(?<![A-Za-z0-9_-])(?:" + "|".join(map(re.escape, words))
+                         + ")(?![A-Za-z0-9_-])")
+    return lambda text: pattern.sub(MASK, text)
+
+
+def scrub_subject(subject: str, scrub: Callable[[str], str] | None = None) -> str:
+    """A subject as it may be echoed: the value after a password keyword is masked whatever
+    it is (a wrong password is somebody's password too), so is the last word of a SIGNON,
+    and then every known password (``scrub``)."""
+    def keyed(m: re.Match[str]) -> str:
+        key = re.sub(r"\s+", " ", m.group(1)).strip().rstrip(":=").strip().upper()
+        key = re.sub(r"\s+IS$", "", key)
+        return m.group(1) + MASK if _KEYWORDS.get(key) in _SECRET_KEYS else m.group(0)
+
+    subject = _SCRUB_KEYED.sub(keyed, subject)
+    subject = re.sub(r"(?i)(\b(?:sign\s*on|login|log\s+in)\s+(?:\S+\s+){1,2}?)(\S+)\s*$",
+                     lambda m: m.group(1) + MASK, subject)
+    return scrub(subject) if scrub else subject
+
+
+_LOOSE_SECRET = re.compile(r"(?i)\b(?:password|passwd|passwort|pwd|pw|token)\s*(?:[:=]|is)?\s*"
+                           r"([^\s,;]{6,})")
+
+
+def loose_secrets(line: str) -> set[str]:
+    """Values that look like a password after a password keyword in any line ("my password
+    is Xk2-f9..."): they are scrubbed from echoes even when the line is not a credential."""
+    return {v.strip(".,;:!?)(\"'") for v in _LOOSE_SECRET.findall(line)
+            if not re.fullmatch(r"[a-z']+", v.strip(".,;:!?)(\"'"))}
+
+
+# --- conversation --------------------------------------------------------------------------
+_GREETING = re.compile(
+    r"^\s*(?:hi|hello|hey|hiya|howdy|dear|greetings|good\s+(?:morning|afternoon|evening|day)"
+    r"|bonjour|bonsoir|salut|coucou|hallo|hola|ciao|moin|servus|hej|hei|ahoj|yo|gm|judge"
+    r"|moderator|all|everyone|gentlemen|folks)\b[^\d]{0,50}$", re.IGNORECASE)
+_SIGNOFF = re.compile(
+    r"^\s*(?:thanks|thank\s+you|thx|tx|ty|tia|many\s+thanks|cheers|regards|best|kind\s+regards"
+    r"|warm\s+regards|all\s+the\s+best|yours|sincerely|cordially|ciao|bye|goodbye|later|cya"
+    r"|see\s+you|good\s+luck|have\s+fun|gl|hf|glhf|merci|danke|gracias|grazie|tschüss"
+    r"|gruß|grüße|gruss|lg|mfg|à\s+bientôt|a\s+bientot|bises|amitiés|cordialement"
+    r"|salutations|take\s+care|peace|enjoy|signed)\b[^\d]{0,60}$", re.IGNORECASE)
+_NAME = re.compile(r"^\s*[-~–—]*\s*[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}\s*[.!]?\s*$")
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# everyday words that make a line a sentence (two of them in five words or more)
+_FUNCTION_WORDS = _wordset(
+    "i im you we my your our the to is are will be for and this that it me please hope "
+    "sorry just not have was if so but with of as at can would should could do don dont "
+    "think going want let know thanks je tu nous le la les est ich du wir und der die das "
+    "ist nicht")
+# words a heading is made of, besides the game's powers and phase ("France - Spring 1901
+# orders:", "Here are my orders", "Revised orders for this turn")
+_HEADING_WORDS = _wordset(
+    "orders order my our the for here are is these this turn phase season year game moves "
+    "retreats retreat builds build adjustments adjustment winter spring fall autumn summer "
+    "movement provisional final revised new updated corrected changed amended below "
+    "following as follows please find of and in list set submission submitting diplomacy "
+    "dip gm judge moderator to from s")
+
+
+def _words(line: str) -> list[str]:
+    return [w for w in re.split(r"[\s:;,.!?()\[\]{}\"'’*#=/|_–—-]+", line.lower()) if w]
+
+
+def conversation_lines(game: BaseGame, state: dict | None, text: MailText, numbers: list[int],
+                       vocabulary: set[str], name_words: set[str]) -> dict[int, str]:
+    """The lines among ``numbers`` that are conversation, not failed orders: ``{line:
+    kind}`` with kind greeting, heading, sign-off, signature or prose.
+
+    Only a line the game could not read at all is a candidate (a line with an order on it
+    never is), so a mistyped order still gets its error and its "did you mean". Greetings
+    count before the first order, sign-offs and the signature lines below them after the
+    last; headings ("France - Spring 1901 orders:") are made only of power names, phase
+    words and the like (``vocabulary``); prose needs a sentence: five words or more, the
+    first not readable, and at least two everyday function words.
+    """
+    if not numbers:
+        return {}
+    parsed = game.parse(text.keep(numbers), state)
+    order_lines = {p.line for p in parsed.orders}
+    ignored = {i.line for i in parsed.ignored}
+    first_col: dict[int, int] = {}
+    for e in parsed.errors:
+        if e.line and e.line not in order_lines:
+            first_col[e.line] = min(first_col.get(e.line, 10**6), e.column or 1)
+    first = min(order_lines, default=None)
+    last = max(order_lines, default=None)
+    out: dict[int, str] = {}
+    after_signoff = 0  # lines of signature still expected after a sign-off
+    nonblank = [n for n in numbers if text.line(n).strip()]
+    for n in numbers:
+        s = text.line(n).strip()
+        if not s or n in order_lines or n in ignored or n not in first_col:
+            if n in order_lines:
+                after_signoff = 0
+            continue
+        words = _words(s)
+        before = first is None or n < first
+        after = last is None or n > last
+        lead = len(text.line(n)) - len(text.line(n).lstrip()) + 1
+        if is_forum_heading(s):
+            out[n] = "heading"
+        elif before and _GREETING.match(s) and len(words) <= 8:
+            out[n] = "greeting"
+        elif after and _SIGNOFF.match(s) and len(words) <= 10:
+            out[n] = "sign-off"
+            after_signoff = 4
+        elif after and 0 < len(words) <= 4 and (_NAME.match(s) or after_signoff) \
+                and (after_signoff or set(words) <= name_words):
+            out[n] = "signature"
+            after_signoff = max(0, after_signoff - 1)
+        elif after and after_signoff and len(words) <= 6 and first_col[n] <= lead:
+            out[n] = "signature"  # a company, a town, a title under the name
+            after_signoff -= 1
+        elif words and len(words) <= 12 and all(w in vocabulary or re.fullmatch(
+                r"\d{3,4}|[sfwu]\d{4}[mrab]|[a-z]+'s", w) for w in words):
+            out[n] = "heading"
+        elif (len(words) >= 5 and first_col[n] <= lead
+              and sum(w in _FUNCTION_WORDS for w in words) >= 2):
+            out[n] = "prose"
+        elif (s.endswith(":") and len(words) <= 8 and first_col[n] <= lead
+              and _next_is_order(nonblank, n, order_lines)):
+            out[n] = "heading"  # a lead-in: "Changed my mind:", "New moves:"
+    return out
+
+
+def _next_is_order(nonblank: list[int], n: int, order_lines: set[int]) -> bool:
+    """Whether the next non-blank line after ``n`` holds an order."""
+    later = [m for m in nonblank if m > n]
+    return bool(later) and later[0] in order_lines
+
+
+# --- outcomes -------------------------------------------------------------------------------
+@dataclass
 class Outcome:
     message_id: str
-    status: str  # accepted, rejected, duplicate, unmatched, denied, status, command, error
+    # accepted, accepted-with-errors, accepted-ahead, accepted-ahead-with-errors,
+    # partly-accepted, rejected, denied, status, command, unmatched, automatic, duplicate, error
+    status: str
     game: str | None = None
     powers: list[str] = field(default_factory=list)
     reply: str | None = None  # outbox file name
     detail: str = ""
+    sections: list[dict] = field(default_factory=list)  # one per credential of the message
 
     def to_json(self) -> dict:
         return {"message_id": self.message_id, "status": self.status, "game": self.game,
-                "powers": self.powers, "reply": self.reply, "detail": self.detail}
+                "powers": self.powers, "reply": self.reply, "detail": self.detail,
+                "sections": self.sections}
 
 
-def read_directives(mail: ParsedMail) -> Directives:
-    d = Directives()
-    for m in _SUBJECT_TAG.finditer(mail.subject):
-        d.game, d.power = m.group(1), m.group(2)
-        break
-    order_lines: list[str] = []
-    for line in mail.body.split("\n"):
-        h = _HEADER.match(line)
-        if h:
-            key, value = h.group(1).upper().replace(" ", ""), h.group(2).strip()
-            if key == "GAME":
-                d.game = value.split()[0] if value else ""
-            elif key == "POWER":
-                d.power = value.split()[0] if value else ""
-            elif key in ("PASSWORD", "PASSWD", "PW", "TOKEN"):
-                d.password = value.split()[0] if value else ""
-            elif key == "PHASE":
-                d.phase = value.split()[0] if value else ""
-            elif key == "MODERATOR":
-                d.moderator = value.split()[0] if value else ""
-            elif key == "SIGNON":
-                parts = value.replace("@", " ").split()
-                if len(parts) >= 3:
-                    d.power, d.game, d.password = parts[0], parts[1], parts[2]
-                elif len(parts) == 2:
-                    d.power, d.password = parts
-            order_lines.append("")  # keep line numbers of the orders stable
-            continue
-        c = _COMMAND.match(line)
-        if c and (not c.group(2) or c.group(1).upper() in ("DEADLINE", "EXTEND")):
-            cmd = c.group(1).upper().replace(" ", "")
-            if cmd in ("END", "SIGNOFF"):
-                break
-            d.commands.append((cmd, c.group(2)))
-            order_lines.append("")
-            continue
-        order_lines.append(line)
-    while order_lines and not order_lines[-1].strip():
-        order_lines.pop()
-    d.order_lines = sum(1 for ln in order_lines if ln.strip())
-    d.order_text = "\n".join(order_lines) + ("\n" if order_lines else "")
-    return d
+@dataclass
+class _Result:
+    """What became of one section of a message."""
+
+    status: str  # accepted..., denied, rejected, status, empty
+    power: str | None
+    block: list[str]
+    detail: str = ""
+    line: int = 0
+    waiting: list[str] | None = None  # who is still missing, after a current-phase submission
+
+    def to_json(self) -> dict:
+        return {"power": self.power, "status": self.status, "line": self.line,
+                "detail": self.detail}
+
+
+def _overall(results: list[_Result]) -> str:
+    """One status for a message of several sections (the only one's, when there is one)."""
+    if len(results) == 1:
+        return results[0].status
+    acted = [r for r in results if r.status not in ("status", "empty")]
+    if not acted:
+        return "status"
+    accepted = [r for r in acted if r.status.startswith("accepted")]
+    if accepted and len(accepted) < len(acted):
+        return "partly-accepted"
+    if not accepted:
+        return acted[0].status
+    errors = any(r.status.endswith("with-errors") for r in accepted)
+    ahead = all(r.status.startswith("accepted-ahead") for r in accepted)
+    return ("accepted-ahead" if ahead else "accepted") + ("-with-errors" if errors else "")
 
 
 # --- the per-message pipeline ---------------------------------------------------------------
@@ -155,6 +627,10 @@ class Intake:
     def __init__(self, judge: Judge) -> None:
         self.judge = judge
         self.limits = judge.limits()
+        # The passwords of the message being processed, removed from everything echoed
+        # (replies, audit entries, outcomes); set per message by _process.
+        self._scrub: Callable[[str], str] = lambda text: text
+        self._names: dict[str, str] | None = None
 
     # seen markers live under the judge so a message is recorded once whichever game it names
     def _seen_path(self, message_id: str) -> Path:
@@ -184,34 +660,85 @@ class Intake:
                 atomic_write(seen, canonical_json({
                     "time": now_iso(), "status": "processing", "message_id": mail.message_id,
                     "source": source}))
+            self._scrub = lambda text: text
             try:
-                outcome = self._process(raw, mail, source, recovering)
+                automatic = self._automatic(raw, mail)
+                if automatic:
+                    outcome = self._log_automatic(raw, mail, source, automatic, recovering)
+                else:
+                    outcome = self._process(raw, mail, source, recovering)
             except Exception as exc:  # noqa: BLE001 - a bug must not stop the batch
                 log.error("message %s: internal error %r", mail.message_id, exc)
-                outcome = Outcome(mail.message_id, "error", detail=repr(exc)[:300])
+                outcome = Outcome(mail.message_id, "error", detail=self._scrub(repr(exc))[:300])
                 self.judge.audit().append("mail-internal-error", {
                     "message_id": mail.message_id,
-                    "traceback": traceback.format_exc()[-2000:]})
+                    "traceback": self._scrub(traceback.format_exc())[-2000:]})
+            outcome.detail = self._scrub(outcome.detail)
+            outcome.sections = [{k: self._scrub(v) if isinstance(v, str) else v
+                                 for k, v in sec.items()} for sec in outcome.sections]
             atomic_write(seen, canonical_json({"time": now_iso(), **outcome.to_json(),
                                                "marker": "done"}))
             log.info("message %s: %s (game %s)", mail.message_id, outcome.status,
                      outcome.game or "-")
             return outcome
 
+    # --- automatic messages -----------------------------------------------------------------
+    def _automatic(self, raw: bytes, mail: ParsedMail) -> str:
+        """Why this message must not be answered ("" when a person wrote it): the header
+        signs of a machine (``mailparse.automatic_reason``), or the judge's own mail
+        coming back (a forwarding loop)."""
+        own = str(self.judge.config.get("judge_address") or "").lower()
+        if own and mail.from_addr.lower() == own:
+            return "sent from the judge's own address (a mail loop)"
+        head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0].decode("latin-1").lower()
+        if own and re.search(rf"^x-loop:.*{re.escape(own)}", head, re.MULTILINE):
+            return "X-Loop names the judge (a mail loop)"
+        if mail.automatic:
+            return mail.automatic
+        by_subject = automatic_subject(mail.subject)
+        if by_subject:
+            # A person may write "Out of office next week, orders below": a message that
+            # carries a password was written by its player, whatever its subject says.
+            player = read_directives(mail, self._is_game,
+                                     reading=mail.text.numbers(TEXT, BELOW))
+            if not any(s.password for s in player.sections) and player.moderator is None:
+                return by_subject
+        return ""
+
+    def _log_automatic(self, raw: bytes, mail: ParsedMail, source: str, reason: str,
+                       recovering: bool) -> Outcome:
+        """Keep an automatic message for the moderator (a bounce says an address is dead)
+        and log it; never answer it."""
+        base = self.judge.path / "mail" / "automatic"
+        archived, _ = self._archive(raw, mail, None, recovering, base=base)
+        self.judge.audit().append("mail-automatic", {
+            "message_id": mail.message_id, "from": mail.from_addr,
+            "subject": scrub_subject(mail.subject), "reason": reason, "archive": archived.name,
+            "source": source})
+        return Outcome(mail.message_id, "automatic", detail=reason)
+
+    # --- replies ------------------------------------------------------------------------------
     def _reply(self, mail: ParsedMail, to_extra: list[str], tag: str, body: str,
                kind: str = "reply") -> str | None:
+        """Answer ``mail``: subject ``Re: [tag] <its subject>``, everything scrubbed of the
+        message's passwords (a password typed in the subject is not sent back)."""
         to = [mail.reply_to or mail.from_addr, *to_extra]
-        subject = re.sub(r"^\s*((re|aw|fwd?|sv)\s*:\s*)+", "", mail.subject, flags=re.IGNORECASE)
-        subject = _SUBJECT_TAG.sub("", subject).strip()
-        path = outbox.send(self.judge, to, f"Re: [{tag}] {subject}".rstrip(), body, kind=kind,
-                           in_reply_to=mail.message_id)
+        subject = _SUBJECT_TAG.sub(lambda m: "" if self._is_game(m.group(1)) else m.group(0),
+                                   mail.subject)
+        subject = re.sub(r"^\s*(?:(?:re|aw|fwd?|sv|tr|antw|vs|wg|odp)(?:\[\d+\])?\s*:\s*)+", "",
+                         subject.strip(), flags=re.IGNORECASE)
+        subject = re.sub(r"\s+", " ", scrub_subject(subject, self._scrub)).strip()
+        path = outbox.send(self.judge, to, f"Re: [{tag}] {subject}".rstrip(),
+                           self._scrub(body), kind=kind, in_reply_to=mail.message_id)
         return path.name if path else None
 
     def _archive(self, raw: bytes, mail: ParsedMail, folder: GameFolder | None,
-                 recovering: bool = False) -> tuple[Path, bool]:
+                 recovering: bool = False, base: Path | None = None) -> tuple[Path, bool]:
         """Keep the message verbatim; returns the file and whether it was already there
         (only possible when recovering from an interrupted run: then it is not copied twice)."""
-        base = folder.path / "desk" / "inbox" if folder else self.judge.path / "mail" / "unmatched"
+        if base is None:
+            base = (folder.path / "desk" / "inbox" if folder
+                    else self.judge.path / "mail" / "unmatched")
         h = hashlib.sha256(mail.message_id.encode("utf-8", "replace")).hexdigest()[:16]
         if recovering:
             for old in sorted(base.glob(f"*-{h}.eml")):
@@ -221,21 +748,94 @@ class Intake:
         atomic_write(path, raw, mode=0o600)
         return path, False
 
+    # --- reading the message --------------------------------------------------------------------
+    def _is_game(self, name: str) -> str | None:
+        """The folder name of game ``name`` (case-insensitive), or None."""
+        try:
+            _valid_name(name)
+        except StoreError:
+            return None
+        if (self.judge.games_dir / name / "game.json").is_file():
+            return name
+        if self._names is None:
+            self._names = {n.lower(): n for n in self.judge.game_names()}
+        return self._names.get(name.lower())
+
+    def _reading(self, mail: ParsedMail, game: BaseGame, state: dict) -> list[int]:
+        """The lines to read: the player's text above a quote when it holds orders (and a
+        password, there or in the subject); else the player's text below and between the
+        quotes as well (bottom-posting, inline replies, a password written below)."""
+        text = mail.text
+        top = text.numbers(TEXT)
+        below = text.numbers(BELOW)
+        if not below:
+            return top
+        d = read_directives(mail, self._is_game, reading=top)
+        lines = [n for s in d.sections for n in s.orders]
+        if (lines and any(s.password or d.moderator for s in d.sections)
+                and game.parse(text.keep(lines), state).orders):
+            return top
+        return top + below
+
+    def _not_read(self, mail: ParsedMail, game: BaseGame, state: dict, d: Directives,
+                  reading: list[int]) -> list[str]:
+        """Lines the player wrote that read as orders but were not taken, with the reason:
+        "nothing is dropped silently"."""
+        text = mail.text
+        read = set(reading)
+        groups = [
+            ([n for n in text.numbers(BELOW) if n not in read],
+             "below the quoted message; only the text above it was read"),
+            (text.numbers(SIGNATURE), "below the signature line (\"-- \") or phone footer"),
+            (d.after_end, "after END / SIGNOFF"),
+        ]
+        out: list[str] = []
+        for numbers, why in groups:
+            numbers = [n for n in numbers if text.line(n).strip()
+                       and parse_header_line(text.line(n)) is None]
+            if not numbers:
+                continue
+            parsed = game.parse(text.keep(numbers), state)
+            bad = {e.line for e in parsed.errors}
+            for n in sorted({p.line for p in parsed.orders} - bad):
+                out.append(f"  line {n:>2}: {text.line(n).strip()}  ({why})")
+        return out
+
+    def _vocabulary(self, game: BaseGame, state: dict, folder: GameFolder) -> set[str]:
+        """Words a heading is made of in this game: powers, the phase, the game's names."""
+        words: set[str] = set()
+        for p in list(game.powers(state)) + list(game.power_spellings()):
+            words |= set(_words(p))
+            words.add(p.lower())
+        with contextlib.suppress(Exception):  # a name is only a help here
+            words |= set(_words(game.phase_name(state)))
+        words |= set(_words(str(state.get("phase", ""))))
+        words |= set(_words(folder.path.name))
+        with contextlib.suppress(Exception):
+            words |= set(_words(str(folder.settings().get("title") or "")))
+        return words | _HEADING_WORDS
+
+    # --- the message --------------------------------------------------------------------------
     def _process(self, raw: bytes, mail: ParsedMail, source: str,
                  recovering: bool = False) -> Outcome:
         mid = mail.message_id
-        d = read_directives(mail)
-        folder = self._find_game(d.game)
+        text = mail.text
+        # Credentials are looked for in all the player wrote, so the game is known before
+        # deciding which part of the text holds the orders.
+        pre = read_directives(mail, self._is_game, reading=text.numbers(TEXT, BELOW))
+        self._scrub = scrubber(pre.secrets)
+        folder = self._find_game(pre.game)
         archived, again = self._archive(raw, mail, folder, recovering)
-        received = {"message_id": mid, "from": mail.from_addr, "subject": mail.subject,
+        received = {"message_id": mid, "from": mail.from_addr,
+                    "subject": scrub_subject(mail.subject, self._scrub),
                     "bytes": len(raw), "sha256": hashlib.sha256(raw).hexdigest(),
                     "archive": archived.name, "source": source,
                     "attachments_ignored": mail.attachments[:20]}
         if recovering:
             received["recovered"] = True
         if folder is None:
-            self.judge.audit().append("mail-unmatched", {**received, "game": d.game})
-            why = (f"there is no game {d.game!r} on this judge" if d.game
+            self.judge.audit().append("mail-unmatched", {**received, "game": pre.game})
+            why = (f"there is no game {pre.game!r} on this judge" if pre.game
                    else "the message names no game")
             reply = self._reply(mail, [], "judge", f"Your message was not processed: {why}.\n\n"
                                 + HELP, kind="unmatched")
@@ -245,6 +845,13 @@ class Intake:
         log = game_audit(folder.path)
         log.append("mail-recovered" if again else "mail-received", received)
 
+        game = service.game_of(folder)
+        state = folder.read_state()
+        reading = self._reading(mail, game, state)
+        d = read_directives(mail, self._is_game, reading=reading)
+        d.secrets |= pre.secrets
+        self._scrub = scrubber(d.secrets)
+
         problem = self._over_limit(raw, mail, d)
         if problem:
             log.append("mail-rejected", {"message_id": mid, "reason": problem})
@@ -252,10 +859,9 @@ class Intake:
                                 "Nothing was submitted.\n")
             return Outcome(mid, "rejected", name, detail=problem, reply=reply)
 
-        game = service.game_of(folder)
-        state = folder.read_state()
         cmds = {c for c, _ in d.commands}
         lines: list[str] = [f"Game {name}: {game.phase_name(state)} ({state['phase']})"]
+        notes = self._notes(mail, game, state, d, reading)
 
         # --- moderator -----------------------------------------------------------------
         if d.moderator is not None:
@@ -287,73 +893,185 @@ class Intake:
 
         # --- player ----------------------------------------------------------------------
         roster = Roster(folder)
-        has_orders = d.order_lines > 0
-        if not has_orders and ("STATUS" in cmds or not d.password):
-            lines.append("")
-            lines.append(self._status_text(folder))
-            if not cmds:
-                lines.append("\n(No orders found in your message.)\n" + HELP)
-            reply = self._reply(mail, [], name, "\n".join(lines) + "\n")
-            log.append("mail-status", {"message_id": mid})
-            return Outcome(mid, "status", name, reply=reply)
+        vocabulary = self._vocabulary(game, state, folder)
+        names = _name_words(mail.display_name, mail.from_addr)
+        sections = [s for s in d.sections if s.orders or s.password or s.keys]
+        sections = sections or d.sections[:1]
+        if len(sections) == 1 and not sections[0].password:
+            keep, ignored = _without_conversation(game, state, text, sections[0].orders,
+                                                  vocabulary, names)
+            if not any(text.line(n).strip() for n in keep):
+                return self._status_only(mail, folder, name, lines, ignored, notes, cmds)
+        results: list[_Result] = []
+        extra: list[str] = []
+        for section in sections:
+            result = self._section(mail, d, section, folder, game, state, roster, vocabulary,
+                                   names, recovering, len(sections) > 1)
+            results.append(result)
+            if result.status.startswith("accepted") and result.power:
+                holder = roster.holder(result.power) or {}
+                if holder.get("email"):
+                    extra.append(holder["email"])
+        return self._answer(mail, folder, game, d, lines, results, notes, extra, cmds)
 
-        power, err = self._authenticate(game, state, roster, d)
-        if power is None:
-            log.append("auth-failed", {"message_id": mid, "power": d.power,
-                                       "from": mail.from_addr, "reason": err})
-            reply = self._reply(mail, [], name, "\n".join(lines) + f"\n\nNot accepted: {err}. "
-                                "Nothing was submitted.\n")
-            return Outcome(mid, "denied", name, detail=err, reply=reply)
-        holder = roster.holder(power) or {}
-        extra = [holder["email"]] if holder.get("email") else []
-        tag = f"{name} {power}"
-        if not has_orders:
+    def _status_only(self, mail: ParsedMail, folder: GameFolder, name: str, lines: list[str],
+                     ignored: list[dict], notes: list[str], cmds: set[str]) -> Outcome:
+        """No orders and no password: the status, and how to send orders."""
+        lines.append("")
+        lines.append(self._status_text(folder))
+        if ignored:
+            lines.append("Ignored (not read as orders):")
+            lines += [f"  line {i['line']:>2}: {i['text']}" for i in ignored]
+        lines += notes
+        if not cmds:
+            lines.append("\n(No orders found in your message.)\n" + HELP)
+        reply = self._reply(mail, [], name, "\n".join(lines) + "\n")
+        game_audit(folder.path).append("mail-status", {"message_id": mail.message_id})
+        return Outcome(mail.message_id, "status", name, reply=reply)
+
+    def _notes(self, mail: ParsedMail, game: BaseGame, state: dict, d: Directives,
+               reading: list[int]) -> list[str]:
+        """What the reply must say beyond the sections: orders not read, attachments not
+        read, things the mail layer could not read."""
+        out: list[str] = []
+        unread = self._not_read(mail, game, state, d, reading)
+        if unread:
+            out += ["", "These lines read as orders but were NOT read:", *unread]
+        if mail.unread_documents:
+            out += ["", "Attachments are not read (" + ", ".join(mail.unread_documents[:5])
+                    + "): write your orders in the text of the message."]
+        out += ["", *(f"Note: {n}." for n in mail.text.notes)] if mail.text.notes else []
+        return out
+
+    def _answer(self, mail: ParsedMail, folder: GameFolder, game: BaseGame, d: Directives,
+                lines: list[str], results: list[_Result], notes: list[str],
+                extra: list[str], cmds: set[str]) -> Outcome:
+        """One reply for the whole message: each section's result, who is missing, notes."""
+        name = folder.path.name
+        for r in results:
+            lines += ["", *r.block]
+        waiting = next((r.waiting for r in reversed(results) if r.waiting is not None), None)
+        if waiting is not None:
+            lines.append("Still waiting for: " + ", ".join(waiting) if waiting
+                         else "All orders are in.")
+        if "STATUS" in cmds or all(r.status in ("status", "empty") for r in results):
             lines += ["", self._status_text(folder)]
-            reply = self._reply(mail, extra, tag, "\n".join(lines) + "\n")
-            return Outcome(mid, "status", name, [power], reply=reply)
-        if d.phase:
-            msg = self._phase_problem(game, state, d.phase)
-            if msg is None and phase_position(game, d.phase, state["phase"])[1] > 0:
-                future = self._submit_future(mail, d, folder, game, power, lines, extra, tag,
-                                             recovering)
+        lines += notes
+        sched = deadlines.load_schedule(folder)
+        state = folder.read_state()
+        if (any(r.status.startswith("accepted") for r in results)
+                and sched.get("phase") == state["phase"] and sched.get("deadline")):
+            lines.append(f"Deadline: {sched['deadline']}")
+        powers = list(dict.fromkeys(r.power for r in results
+                                    if r.status.startswith("accepted") and r.power))
+        named = [r.power for r in results if r.power]
+        tag = f"{name} {named[0]}" if len(set(named)) == 1 else name
+        reply = self._reply(mail, sorted(set(extra)), tag, "\n".join(lines) + "\n")
+        status = _overall(results)
+        detail = (results[0].detail or results[0].status if len(results) == 1 else
+                  "; ".join(f"{r.power or '?'}: {r.detail or r.status}" for r in results))
+        return Outcome(mail.message_id, status, name, powers, reply=reply, detail=detail[:300],
+                       sections=[r.to_json() for r in results])
+
+    def _section(self, mail: ParsedMail, d: Directives, section: Section, folder: GameFolder,
+                 game: BaseGame, state: dict, roster: Roster, vocabulary: set[str],
+                 names: set[str], recovering: bool, several: bool) -> _Result:
+        """Authenticate one section and submit its orders (its conversation set aside)."""
+        mid, text = mail.message_id, mail.text
+        audit = game_audit(folder.path)
+        named = _power_named(game, state, section.power) if section.power else None
+        label = named or section.power or "your orders"
+        where = f" ({section.credential_line})" if several else ""
+        if section.game and self._is_game(section.game) != folder.path.name:
+            why = (f"this section names game {section.game!r}, but the message is for "
+                   f"{folder.path.name}: send orders for another game in a separate message")
+            audit.append("mail-rejected", {"message_id": mid, "power": section.power,
+                                           "reason": why})
+            return _Result("rejected", named or section.power, [f"Not accepted{where}: {why}."],
+                           why, section.line)
+        power, err = self._authenticate(game, state, roster, section, d)
+        if power is None:
+            audit.append("auth-failed", {"message_id": mid,
+                                         "power": self._scrub(section.power or "") or None,
+                                         "from": mail.from_addr, "reason": err,
+                                         "line": section.line})
+            return _Result("denied", named or section.power,
+                           [f"Not accepted for {label}{where}: {err}. Nothing was stored"
+                            + (f" for {label}." if several else ".")], err, section.line)
+        keep, ignored = _without_conversation(game, state, text, section.orders, vocabulary,
+                                              names)
+        order_text = self._scrub(text.keep(keep))
+        if not order_text.strip():
+            # Nothing but conversation: not a submission, so it replaces nothing.
+            block = [f"{power}: no orders in this message; nothing was changed."]
+            if ignored:
+                block += ["Ignored (not read as orders):",
+                          *(f"  line {i['line']:>2}: {i['text']}" for i in ignored)]
+            return _Result("status" if not several else "empty", power, block, "no orders",
+                           section.line)
+        phase = _phase_code(game, section.phase, state) if section.phase else None
+        if phase is not None:
+            msg = self._phase_problem(game, state, phase)
+            if msg is None and phase_position(game, phase, state["phase"])[1] > 0:
+                future = self._submit_future(mail, phase, order_text, folder, game, power,
+                                             ignored, recovering)
                 if future is not None:
                     return future
-                # None: the named phase began while we waited for the lock; submit normally
-                msg = self._phase_problem(game, folder.read_state(), d.phase)
+                msg = self._phase_problem(game, folder.read_state(), phase)
             if msg is not None:
-                log.append("mail-rejected", {"message_id": mid, "power": power, "reason": msg})
-                reply = self._reply(mail, extra, tag,
-                                    "\n".join(lines) + f"\n\nNot accepted: {msg}.\n")
-                return Outcome(mid, "rejected", name, [power], detail=msg, reply=reply)
-        prior = self._stored_from(folder, mid) if recovering else None
+                audit.append("mail-rejected", {"message_id": mid, "power": power,
+                                               "reason": msg})
+                return _Result("rejected", power, [f"Not accepted for {power}: {msg}."], msg,
+                               section.line)
+        other = self._other_phase(game, state, power, order_text)
+        if other:
+            audit.append("mail-rejected", {"message_id": mid, "power": power, "reason": other})
+            return _Result("rejected", power, [f"Not accepted for {power}: {other}."], other,
+                           section.line)
+        prior = self._stored_from(folder, mid, power, state["phase"]) if recovering else None
+        block: list[str] = []
         if prior is not None:
             ack = self._ack_of(folder, game, prior)
-            lines.append("(This message had already been stored before an interruption; "
+            block.append("(This message had already been stored before an interruption; "
                          "it counts once.)")
         else:
             try:
-                ack = service.submit_orders(folder, power, d.order_text, source=f"mail:{mid}",
-                                            phase=d.phase)
+                ack = service.submit_orders(folder, power, order_text, source=f"mail:{mid}",
+                                            phase=phase)
             except AdjudicatorError as exc:
-                log.append("mail-rejected", {"message_id": mid, "power": power,
-                                             "reason": str(exc)})
-                reply = self._reply(mail, extra, tag,
-                                    "\n".join(lines) + f"\n\nNot accepted: {exc}.\n")
-                return Outcome(mid, "rejected", name, [power], detail=str(exc), reply=reply)
+                audit.append("mail-rejected", {"message_id": mid, "power": power,
+                                               "reason": str(exc)})
+                return _Result("rejected", power, [f"Not accepted for {power}: {exc}."],
+                               str(exc), section.line)
         self._note_late(folder, game, ack.phase, power)
-        lines += ["", ack.describe()]
-        if "STATUS" in cmds:
-            lines += ["", self._status_text(folder)]
-        sched = deadlines.load_schedule(folder)
-        if sched.get("phase") == ack.phase and sched.get("deadline"):
-            lines.append(f"Deadline: {sched['deadline']}")
-        reply = self._reply(mail, extra, tag, "\n".join(lines) + "\n")
-        return Outcome(mid, "accepted" if ack.ok else "accepted-with-errors", name, [power],
-                       detail=f"submission {ack.version}", reply=reply)
+        ack.ignored = sorted([*ack.ignored, *ignored], key=lambda i: i["line"])
+        block.insert(0, ack.describe(waiting=False))
+        status = "accepted" if ack.ok else "accepted-with-errors"
+        return _Result(status, power, block, f"submission {ack.version}", section.line,
+                       waiting=list(ack.waiting_for))
+
+    @staticmethod
+    def _other_phase(game: BaseGame, state: dict, power: str, text: str) -> str:
+        """Why orders that all belong to another phase (builds in a movement phase...) are
+        not stored: they would replace the player's real orders and count as "ordered"
+        while saying nothing for this phase. "" when they do belong here."""
+        try:
+            _, check = service.check_orders(game, state, power, text)
+        except AdjudicatorError:
+            return ""
+        if not check.understood:
+            return ""
+        wrong = {e.line for e in check.errors if e.rule == "wrong-phase"}
+        if not all(u["line"] in wrong for u in check.understood):
+            return ""
+        kinds = sorted({e.message for e in check.errors if e.rule == "wrong-phase"})
+        return (f"these orders are for another phase ({'; '.join(kinds)}), so nothing was "
+                "stored and your earlier orders (if any) still stand; to send orders ahead "
+                "for a later phase, add a line PHASE <phase>")
 
     # --- orders sent ahead for a later phase ------------------------------------------------
     @staticmethod
-    def _phase_problem(game, state: dict, named: str) -> str | None:
+    def _phase_problem(game: BaseGame, state: dict, named: str) -> str | None:
         """Why a ``PHASE`` line cannot be honoured (None: current or a later phase)."""
         current = str(state["phase"])
         pos = phase_position(game, named, current)
@@ -367,46 +1085,51 @@ class Intake:
                     f"send orders for {current} (or a later phase) instead")
         return None
 
-    def _submit_future(self, mail: ParsedMail, d: Directives, folder: GameFolder, game,
-                       power: str, lines: list[str], extra: list[str], tag: str,
-                       recovering: bool) -> Outcome | None:
+    def _submit_future(self, mail: ParsedMail, phase: str, order_text: str,
+                       folder: GameFolder, game: BaseGame, power: str, ignored: list[dict],
+                       recovering: bool) -> _Result | None:
         """Store orders for a later phase under ``orders/<PHASE>/``: syntax and names are
-        checked now, the rules when that phase begins (they need its position).
+        checked now, the rules when that phase begins (they need its position). A
+        submission in which nothing was understood is kept but does not count, like one
+        for the current phase.
 
         Returns None when the named phase has become the current one meanwhile (the caller
         then submits normally, with the full check).
         """
-        mid, name = mail.message_id, folder.path.name
+        mid = mail.message_id
         with folder.lock():
             state = folder.read_state()
             if game.is_over(state):
                 msg = "the game is over; no more orders are accepted"
                 game_audit(folder.path).append("mail-rejected", {
                     "message_id": mid, "power": power, "reason": msg})
-                reply = self._reply(mail, extra, tag,
-                                    "\n".join(lines) + f"\n\nNot accepted: {msg}.\n")
-                return Outcome(mid, "rejected", name, [power], detail=msg, reply=reply)
-            pos = phase_position(game, d.phase or "", state["phase"])
+                return _Result("rejected", power, [f"Not accepted for {power}: {msg}."], msg)
+            pos = phase_position(game, phase, state["phase"])
             if pos is None or pos[1] <= 0:
                 return None
             code = pos[0]
-            prior = self._stored_from(folder, mid) if recovering else None
+            prior = self._stored_from(folder, mid, power, code) if recovering else None
             if prior is None:
-                sub = folder.submit(code, power, d.order_text, source=f"mail:{mid}",
-                                    message_id=mid)
-                ack = service.syntax_acknowledgement(game, code, power, sub.text, sub.version)
+                ack = service.syntax_acknowledgement(game, code, power, order_text, 0)
+                counts = bool(ack.understood) or (not ack.errors and not ack.ignored
+                                                  and bool(order_text.strip()))
+                sub = folder.submit(code, power, order_text, source=f"mail:{mid}",
+                                    message_id=mid, counts=counts)
+                ack.version = sub.version
+                ack.counted = counts
                 game_audit(folder.path).append("submission", {
                     "phase": code, "power": power, "version": sub.version,
                     "source": sub.source, "sha256": sha256_text(sub.text),
                     "errors": len(ack.errors), "ahead_of": state["phase"]})
             else:
-                ack = service.syntax_acknowledgement(game, prior.phase, power, prior.text, prior.version)
+                ack = service.syntax_acknowledgement(game, prior.phase, power, prior.text,
+                                                     prior.version)
+        ack.ignored = sorted([*ack.ignored, *ignored], key=lambda i: i["line"])
         try:
             later = game.phase_name({**state, "phase": code})
         except Exception:  # noqa: BLE001 - a game may need more than the code for a name
             later = code
-        lines += [
-            "",
+        block = [
             f"Stored for a later phase: {later} ({code}); the game is in {state['phase']}.",
             ack.describe(waiting=False),
             "",
@@ -415,67 +1138,73 @@ class Intake:
             f"orders with a new message with PHASE {code} (the latest submission counts).",
             "If the game skips that phase, they are not used.",
         ]
-        reply = self._reply(mail, extra, tag, "\n".join(lines) + "\n")
-        return Outcome(mid, "accepted-ahead" if ack.ok else "accepted-ahead-with-errors", name,
-                       [power], detail=f"submission {ack.version} for {code}", reply=reply)
+        return _Result("accepted-ahead" if ack.ok else "accepted-ahead-with-errors", power,
+                       block, f"submission {ack.version} for {code}")
 
     # --- recovery after an interrupted run (see the module docstring) -----------------------
     @staticmethod
-    def _stored_from(folder: GameFolder, message_id: str) -> Submission | None:
-        found = folder.find_message(message_id)
+    def _stored_from(folder: GameFolder, message_id: str, power: str | None = None,
+                     phase: str | None = None) -> Submission | None:
+        found = [s for s in folder.find_message(message_id)
+                 if (power is None or s.power == power) and (phase is None or s.phase == phase)]
         return found[-1] if found else None
 
     @staticmethod
-    def _ack_of(folder: GameFolder, game, sub: Submission) -> service.Acknowledgement:
+    def _ack_of(folder: GameFolder, game: BaseGame,
+                sub: Submission) -> service.Acknowledgement:
         """The acknowledgement of a submission stored before a crash, as of now."""
         state = folder.read_state()
         if sub.phase != state["phase"]:
-            return service.syntax_acknowledgement(game, sub.phase, sub.power, sub.text, sub.version)
+            return service.syntax_acknowledgement(game, sub.phase, sub.power, sub.text,
+                                                  sub.version)
         return service.acknowledge(folder, game, state, sub.power, sub.text, sub.version)
 
     # --- helpers ------------------------------------------------------------------------------
     def _find_game(self, name: str | None) -> GameFolder | None:
         if not name:
             return None
+        found = self._is_game(name)
+        if found is None:
+            return None
         try:
-            _valid_name(name)
-            return self.judge.game(name)
+            return self.judge.game(found)
         except (StoreError, JudgeError):
-            # game names are case-sensitive folders; accept a case-insensitive match
-            for known in self.judge.game_names():
-                if known.lower() == name.lower():
-                    return self.judge.game(known)
             return None
 
     def _over_limit(self, raw: bytes, mail: ParsedMail, d: Directives) -> str | None:
         lim = self.limits
         if len(raw) > int(lim["message_bytes"]):
-            return f"the message is too large ({len(raw)} bytes; the limit is {lim['message_bytes']})"
+            return (f"the message is too large ({len(raw)} bytes; the limit is "
+                    f"{lim['message_bytes']})")
         if d.order_lines > int(lim["order_lines"]):
             return f"too many order lines ({d.order_lines}; the limit is {lim['order_lines']})"
-        for n, line in enumerate(d.order_text.split("\n"), 1):
+        for n in d.order_numbers:
+            line = mail.text.line(n)
             if len(line) > int(lim["line_length"]):
                 return (f"line {n} is too long ({len(line)} characters; the limit is "
                         f"{lim['line_length']})")
         return None
 
-    def _authenticate(self, game, state: dict, roster: Roster,
+    def _authenticate(self, game: BaseGame, state: dict, roster: Roster, section: Section,
                       d: Directives) -> tuple[str | None, str]:
-        if not d.password:
+        if not section.password:
             return None, "no PASSWORD line (orders need the password of the power)"
-        if d.power:
-            power = service.find_power(game, state, d.power)
+        named = section.power
+        if named is None and section is d.sections[0]:
+            named = _subject_power(game, state, d.subject_words)
+        if named:
+            power = _power_named(game, state, named)
             if power is None:
-                return None, f"unknown power {d.power!r}"
-            if roster.authenticate(power, d.password):
+                return None, f"unknown power {named!r}"
+            if roster.authenticate(power, section.password):
                 return power, ""
             return None, f"the password does not match {power}"
-        found = roster.powers_for_token(d.password)
+        found = roster.powers_for_token(section.password)
         if len(found) == 1:
             return found[0], ""
         return None, "the password matches no power (add a POWER line)"
 
-    def _note_late(self, folder: GameFolder, game, phase: str, power: str) -> None:
+    def _note_late(self, folder: GameFolder, game: BaseGame, phase: str, power: str) -> None:
         sched = deadlines.load_schedule(folder)
         if sched.get("phase") != phase or not sched.get("deadline"):
             return
@@ -531,25 +1260,93 @@ class Intake:
             except AdjudicatorError as exc:
                 done.append(f"{cmd}: ERROR {exc}")
         powers: list[str] = []
-        if d.order_lines and d.power:
-            power = service.find_power(game, folder.read_state(), d.power)
+        for section in d.sections:
+            if not any(mail.text.line(n).strip() for n in section.orders):
+                continue
+            if not section.power:
+                done.append("orders ignored: add a POWER line to order for a power")
+                continue
+            state = folder.read_state()
+            power = _power_named(game, state, section.power)
             if power is None:
-                done.append(f"orders: ERROR unknown power {d.power!r}")
-            else:
-                prior = self._stored_from(folder, mid) if recovering else None
-                try:
-                    ack = (self._ack_of(folder, game, prior) if prior is not None else
-                           service.submit_orders(folder, power, d.order_text,
-                                                 source=f"mail-moderator:{mid}"))
-                    done.append(ack.describe())
-                    powers.append(power)
-                except AdjudicatorError as exc:
-                    done.append(f"orders for {power}: ERROR {exc}")
-        elif d.order_lines:
-            done.append("orders ignored: add a POWER line to order for a power")
+                done.append(f"orders: ERROR unknown power {section.power!r}")
+                continue
+            keep, _ = _without_conversation(game, state, mail.text, section.orders,
+                                            self._vocabulary(game, state, folder),
+                                            _name_words(mail.display_name, mail.from_addr))
+            order_text = self._scrub(mail.text.keep(keep))
+            prior = self._stored_from(folder, mid, power) if recovering else None
+            try:
+                ack = (self._ack_of(folder, game, prior) if prior is not None else
+                       service.submit_orders(folder, power, order_text,
+                                             source=f"mail-moderator:{mid}"))
+                done.append(ack.describe())
+                powers.append(power)
+            except AdjudicatorError as exc:
+                done.append(f"orders for {power}: ERROR {exc}")
         reply = self._reply(mail, [], f"{name} moderator", "\n".join(lines) + "\n\n"
                             + ("\n".join(done) or "(no commands)") + "\n")
         return Outcome(mid, "command", name, powers, reply=reply, detail="; ".join(done)[:300])
+
+
+def _without_conversation(game: BaseGame, state: dict, text: MailText, numbers: list[int],
+                          vocabulary: set[str], names: set[str]) -> tuple[list[int], list[dict]]:
+    """The lines of ``numbers`` to submit, and the conversation set aside (``{"line",
+    "text"}``, to be listed once as ignored): what the game's parser itself files as
+    ignored, and what :func:`conversation_lines` recognises. Conversation is listed, never
+    submitted, so a mail of greetings alone replaces no orders."""
+    asides = conversation_lines(game, state, text, numbers, vocabulary, names)
+    ignored = [{"line": n, "text": text.line(n).strip()} for n in sorted(asides)]
+    keep = [n for n in numbers if n not in asides]
+    parsed = game.parse(text.keep(keep), state)
+    chat = {i.line for i in parsed.ignored}
+    ignored = sorted([*ignored, *(i.to_json() for i in parsed.ignored)], key=lambda i: i["line"])
+    return [n for n in keep if n not in chat], ignored
+
+
+def _name_words(display_name: str, address: str) -> set[str]:
+    """The words a player signs with: the parts of their name and address, and their
+    initials ("Franz Kramer" signs "Franz", "FK", "F.K.")."""
+    parts = _words(display_name) + _words(address.split("@")[0])
+    words = set(parts)
+    name = [w for w in _words(display_name) if w.isalpha()]
+    if len(name) >= 2:
+        words.add("".join(w[0] for w in name))
+    return words | {w[0] for w in name}
+
+
+def _power_named(game: BaseGame, state: dict, name: str) -> str | None:
+    """The power ``name`` means: any spelling (lenient, see ``BaseGame.canonical_power``),
+    or njudge's initial ("F" in ``SIGNON Fgame``) when exactly one power starts with it."""
+    name = name.strip().strip(".,:;()[]")
+    if len(name) == 1 and name.isalpha():
+        hits = [p for p in game.powers(state)
+                if game.power_name(p).lower().startswith(name.lower())]
+        return hits[0] if len(hits) == 1 else None
+    return service.find_power(game, state, name)
+
+
+def _subject_power(game: BaseGame, state: dict, words: list[str]) -> str | None:
+    """A power written out in the subject ("mygame - France - Spring 1901 orders"): a word
+    that is exactly one of the game's spellings of a power (never a guess)."""
+    found = {game.canonical_power(w, strict=True) for w in words if len(w) >= 3}
+    found = {p for p in found if p is not None and p in game.powers(state)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _phase_code(game: BaseGame, value: str, state: dict) -> str:
+    """A PHASE line's value as a code the game may know: as written ("F1901M"), without
+    spaces ("S 1903 M", njudge), or from words ("Fall 1901 Movement": initials, njudge's
+    convention); the first form the game places in time wins."""
+    value = value.strip()
+    words = value.split()
+    candidates = [value, "".join(words)]
+    if len(words) == 3 and words[1].isdigit():
+        candidates.append(words[0][:1] + words[1] + words[2][:1])
+    for c in candidates:
+        if phase_position(game, c, str(state["phase"])) is not None:
+            return c
+    return words[0] if len(words) == 1 else value
 
 
 def _marker_status(path: Path) -> str:
@@ -568,8 +1365,9 @@ HELP = """How to send orders to this judge:
   PASSWORD <your password>
   <one order per line>
 
-or put [<game> <power>] in the subject. A line STATUS asks for the game's status.
-Anything below a quoted message or a signature line ("-- ") is ignored.
+(or SIGNON <power>@<game> <password>, or [<game> <power>] in the subject). Orders for a
+second power follow its own POWER and PASSWORD lines. A line STATUS asks for the game's
+status. Quoted text and anything below a signature line ("-- ") are not read.
 """
 
 

@@ -56,7 +56,11 @@ def compose(judge: Judge, to: list[str], subject: str, body: str, *,
     if in_reply_to and in_reply_to.startswith("<"):
         msg["In-Reply-To"] = in_reply_to
         msg["References"] = in_reply_to
+    # RFC 3834: mark the judge's mail as automatic, and ask Exchange-style responders not
+    # to answer it (no out-of-office replies, which could start a loop; bounces still come
+    # back, so a dead address is noticed).
     msg["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
+    msg["X-Auto-Response-Suppress"] = "OOF, AutoReply"
     msg.set_content(body)
     if html:
         msg.add_alternative(html, subtype="html")
