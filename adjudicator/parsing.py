@@ -140,7 +140,7 @@ _OPENING = {v: k for k, v in _BRACKETS.items()}
 _STARRED = re.compile(r"\*(?=[^\s*])[^*\n]*?(?<=[^\s*])\*|\*[^\s*]\*")
 
 
-def strip_notes(line: str, classify: Callable[[str], NoteKind]) -> str:
+def strip_notes(line: str, classify: Callable[[str], NoteKind], brackets: str = "([{<") -> str:
     """``line`` with its remarks blanked (columns kept).
 
     Remarks are bracketed groups ``(...)``, ``[...]``, ``{...}``, ``<...>`` and starred groups
@@ -148,8 +148,10 @@ def strip_notes(line: str, classify: Callable[[str], NoteKind]) -> str:
     order material to unwrap, or part of the order to keep. Groups are taken outermost first,
     and an unwrapped group's content is looked at again ("((A Ser S A Bul))"). An arrow's
     ``>`` never closes a ``<``, and unbalanced brackets are left for the parser to report.
+    ``brackets`` lists the opening brackets that make groups: a game whose orders compare
+    numbers ("retreat if units < 3 or loss > 20") leaves ``<`` out.
     """
-    if "*" not in line and not _ANY_BRACKET.search(line):
+    if "*" not in line and not any(b in line for b in brackets):
         return line  # the usual case, and a submission's every line comes here
     for m in list(_STARRED.finditer(line)):
         kind = classify(m.group()[1:-1])
@@ -157,7 +159,7 @@ def strip_notes(line: str, classify: Callable[[str], NoteKind]) -> str:
             line = blank(line, m.start(), m.end())
         elif kind is NoteKind.UNWRAP:
             line = blank(blank(line, m.start(), m.start() + 1), m.end() - 1, m.end())
-    return _strip_groups(line, 0, len(line), classify)
+    return _strip_groups(line, 0, len(line), classify, brackets)
 
 
 # BBCode tags are left alone: a forum post is cleaned by the desk (adjudicator.desk.forum), and
@@ -168,12 +170,13 @@ _BBCODE_TAG = re.compile(
     re.IGNORECASE)
 
 
-def _strip_groups(line: str, start: int, end: int, classify: Callable[[str], NoteKind]) -> str:
+def _strip_groups(line: str, start: int, end: int, classify: Callable[[str], NoteKind],
+                  brackets: str = "([{<") -> str:
     stack: list[tuple[str, int]] = []
     groups: list[tuple[int, int]] = []
     for i in range(start, end):
         ch = line[i]
-        if ch in _BRACKETS:
+        if ch in _BRACKETS and ch in brackets:
             stack.append((ch, i))
         elif ch in _OPENING and stack and stack[-1][0] == _OPENING[ch]:
             if ch == ">" and i > 0 and line[i - 1] in "-=–—":
@@ -189,7 +192,7 @@ def _strip_groups(line: str, start: int, end: int, classify: Callable[[str], Not
             line = blank(line, s, e + 1)
         elif kind is NoteKind.UNWRAP:
             line = blank(blank(line, s, s + 1), e, e + 1)
-            line = _strip_groups(line, s + 1, e, classify)
+            line = _strip_groups(line, s + 1, e, classify, brackets)
     return line
 
 
@@ -588,7 +591,9 @@ class ItemParser:
 
     def read(self, text: str, start: str = "start",
              is_note: Callable[[str], bool] = is_result_note,
-             max_readings: int = 3, max_items: int = 12) -> tuple[list[Any], list[str]]:
+             max_readings: int = 3, max_items: int = 12,
+             accept_head: Callable[[Any], bool] | None = None,
+             run_together: bool = True) -> tuple[list[Any], list[str]]:
         """Parse one item forgiving what a careful human reader forgives: ``(results, notes)``.
 
         - a mistyped name the game is sure of (:attr:`LocatedError.reading`) is read as that
@@ -597,6 +602,12 @@ class ItemParser:
           "Convoy path taken: ..."), the remark is dropped;
         - where a complete item is followed by another one without a separator ("A lon Holds
           F nth - eng"), both are read (up to ``max_items`` run together: a bound on the work).
+
+        ``accept_head`` (optional) says which complete items may have something after them
+        at all: a game whose sentences can start like an item ("Tanks may move ...") accepts
+        only items that say enough to be an order on their own. ``run_together`` False
+        reads no second item after the first (a game whose items are prefixes of one another,
+        where a split would hide the real mistake).
 
         Raises the first error, on ``text`` as given, when the item is still not readable.
         """
@@ -613,8 +624,8 @@ class ItemParser:
                     work = work[:r.start] + r.replacement.ljust(r.end - r.start) + work[r.end:]
                     notes.append(r.note)
                     continue
-                tail = self._split_tail(work, e.column - 1, start, is_note, max_items - 1) \
-                    if max_items > 1 else None
+                tail = self._split_tail(work, e.column - 1, start, is_note, max_items - 1,
+                                        accept_head, run_together) if max_items > 1 else None
                 if tail is not None:
                     return tail[0], notes + tail[1]
                 break
@@ -622,20 +633,27 @@ class ItemParser:
         raise first
 
     def _split_tail(self, text: str, cut: int, start: str, is_note: Callable[[str], bool],
-                    max_items: int) -> tuple[list[Any], list[str]] | None:
+                    max_items: int, accept_head: Callable[[Any], bool] | None = None,
+                    run_together: bool = True) -> tuple[list[Any], list[str]] | None:
         """The item read as a complete item up to ``cut`` followed by a remark or by more
-        items, or None. Only called on the failure path: a good item costs nothing."""
-        head, rest = text[:cut], text[cut:]
+        items, or None. Only called on the failure path: a good item costs nothing. A comma
+        or semicolon between the item and the remark belongs to neither."""
+        head, rest = text[:cut].rstrip(" \t,;"), text[cut:]
         if not head.strip() or not rest.strip():
             return None
         try:
             first = self.parse(head, start)
         except LocatedError:
             return None
+        if accept_head is not None and not accept_head(first):
+            return None
         if is_note(rest):
             return [first], []
+        if not run_together:
+            return None
         try:
-            more, notes = self.read(rest, start, is_note, max_items=max_items)
+            more, notes = self.read(rest, start, is_note, max_items=max_items,
+                                    accept_head=accept_head)
         except LocatedError:
             return None
         return [first, *more], notes

@@ -143,9 +143,9 @@ class AxisAlliesGame(BaseGame):
         from adjudicator.axis_allies.parser import parse_turn
 
         raw = parse_turn(text, self.edition)
-        out = ParseResult(errors=list(raw.errors))
+        out = ParseResult(errors=list(raw.errors), ignored=list(raw.ignored))
         out.orders = [ParsedOrder(p.line, p.text, TurnOrder(p.section, p.order),
-                                  section=p.section)
+                                  section=p.section, notes=p.notes)
                       for p in raw.orders]
         return out
 
@@ -309,7 +309,8 @@ class AxisAlliesGame(BaseGame):
             return "full"
         if passes == "two":
             return "first"
-        whole = script.noncombat_moves or script.landings or script.placements
+        whole = (script.noncombat_moves or script.landings or script.placements
+                 or (script.passed and not script.purchases and not script.combat_moves))
         return "full" if whole else "first"
 
     def status(self, state: dict) -> dict:

@@ -351,8 +351,17 @@ class Salt:
         return f"salt: {self.value}"
 
 
+@dataclass(frozen=True)
+class Pass:
+    """An explicit pass: the power does nothing this turn (or this half of it) on purpose.
+    It counts as orders, so the turn is resolved now (income only) rather than waiting."""
+
+    def text(self) -> str:
+        return "pass"
+
+
 Order = (Purchase | Move | TransportMove | LandingPlan | Placement | StandingOrders
-         | BattleInstruction | Salt)
+         | BattleInstruction | Salt | Pass)
 
 
 @dataclass(frozen=True)
@@ -367,6 +376,7 @@ class TurnScript:
     standing: StandingOrders | None = None
     battles: tuple[BattleInstruction, ...] = ()
     salt: Salt | None = None
+    passed: bool = False  # an explicit pass was written
 
     def battle(self, at: str) -> BattleInstruction | None:
         return next((b for b in self.battles if b.at == at), None)
@@ -392,4 +402,6 @@ class TurnScript:
             section(f"battle {region_text(b.at)}:", b.lines())
         if self.salt is not None:
             out.append(self.salt.text())
+        if self.passed:
+            out.append(Pass().text())
         return "\n".join(out) + ("\n" if out else "")

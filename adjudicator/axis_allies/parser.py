@@ -24,6 +24,17 @@ placement, a move a combat or noncombat move, a loss list standing or per battle
 any combat/noncombat header is a combat move** (a play-by-email post is purchase + combat first;
 noncombat needs its header), also after a ``purchase:`` section.
 
+Conversation. Forum posts and game write-ups hold more than the turn: greetings, commentary,
+dice talk, the narration of a report ("Germany repels the Soviet advance"), the headings of
+write-ups and TripleA summaries. Such lines go to ``ParseResult.ignored`` (listed once in the
+acknowledgement), never to the errors; a line that looks like an order and fails stays an error
+with its column. The machinery is the Diplomacy parser's (:mod:`adjudicator.parsing`, "Conversation
+and remarks"); this module gives it the A&A vocabulary and the forms of reports (:func:`_narration`,
+:func:`_prose`). Remarks in brackets are dropped except the language's flags and stated costs
+(:meth:`_Parser.note_kind`), a remark after a complete order is dropped, and a mistyped name is
+read only when one name fits, and said (``ParsedOrder.notes``). What real posts look like, and how
+much of them is understood, is measured against ``tests/axis_allies/corpus/``.
+
 Only syntax and names are checked here; the rules are the validator's business. The machinery
 shared with the Diplomacy parser (error wording, suggestions, the Lark wrapper) lives in
 :mod:`adjudicator.parsing`.
@@ -45,6 +56,7 @@ from adjudicator.axis_allies.orders import (
     LandingPlan,
     Move,
     Order,
+    Pass,
     Placement,
     Purchase,
     Salt,
@@ -54,29 +66,39 @@ from adjudicator.axis_allies.orders import (
     TurnScript,
     UnitCount,
     merge_counts,
+    region_text,
+    units_text,
 )
-from adjudicator.errors import OrderError, ParsedOrder, ParseResult
+from adjudicator.errors import IgnoredLine, OrderError, ParsedOrder, ParseResult
 from adjudicator.parsing import (
+    Conversation,
     ItemParser,
     LocatedError,
     NameIndex,
     NamePostLexer,
+    NoteKind,
+    Reading,
     best_phrase,
+    blank,
     categories,
+    chunks,
+    is_quoted,
+    is_result_note,
     name_chunks,
     numbered_lines,
     span_token,
     strip_comment,
+    strip_notes,
     wordish,
     words_for,
 )
-from adjudicator.suggest import normalize
+from adjudicator.suggest import TypoIndex, normalize
 
 __all__ = ["build_script", "parse_turn", "parse_turn_script"]
 
 # TurnScript field each order lands in (``ParsedOrder.section``).
 SECTIONS = ("purchases", "combat_moves", "noncombat_moves", "landings", "placements",
-            "standing", "battles", "salt")
+            "standing", "battles", "salt", "pass")
 
 
 # --------------------------------------------------------------------------------------------
@@ -85,6 +107,10 @@ SECTIONS = ("purchases", "combat_moves", "noncombat_moves", "landings", "placeme
 
 _MAX_NAME_TOKENS = 7
 _MIN_PREFIX = 4
+# Short forms of the powers in game reports and forum threads ("GE left with 2 infantry",
+# "R allocated 1 inf", "IPC board: RU 7, GE 12").
+_REPORT_ABBREVIATIONS = frozenset({"ru", "ge", "uk", "ja", "jp", "us", "usa", "su", "g", "r",
+                                   "j", "e"})
 
 
 class _NameTable:
@@ -101,6 +127,50 @@ class _NameTable:
         for u in edition.units:
             for label in (u.id, u.name, u.plural, u.triplea_name, *u.aliases):
                 self.units.add(label, u.id, display=u.name)
+
+        # A mistyped name is read only when one name surely fits (suggest.TypoIndex), and it
+        # is read by swapping in the shortest spelling the parser knows, which must not be
+        # longer than what the player typed (columns stay true): "Germny" -> "Ger".
+        self.region_typos, self.unit_typos = TypoIndex(min_length=4), TypoIndex(min_length=4)
+        self.short: dict[str, str] = {}
+        for kind, index, typos in (("REGION", self.regions, self.region_typos),
+                                   ("UNIT", self.units, self.unit_typos)):
+            for key, ident in index.compact.items():
+                # abbreviations are no typo targets: "turn" is not a slip of "trn"
+                if not key.startswith("sz") and len(key) >= 5:
+                    typos.add(key, ident)
+                if ident not in self.short or len(key) < len(self.short[ident]):
+                    self.short[ident] = key
+        self.display = {r.id: r.name for r in edition.map} | {u.id: u.name for u in edition.units}
+
+        # Who may be the subject of a sentence in a game report ("Germany sinks Soviet sub",
+        # "GE left with 2 infantry"): powers by name, alias and the short forms of reports.
+        powers = {normalize(w) for p in edition.setup.powers.values()
+                  for w in (p.id, p.name, *p.aliases)}
+        self.subjects = frozenset(powers | _REPORT_ABBREVIATIONS)
+        self.vocabulary: frozenset[str] = frozenset()  # set by the parser (needs keywords)
+
+    def typo(self, words: list[tuple[str, int]], start: int, kinds: Collection[str]
+             ) -> Reading | None:
+        """The sure reading of a mistyped name made of the first ``k`` of ``words`` (longest
+        first), or None when no run of words is one slip from exactly one name."""
+        indexes = [i for k, i in (("REGION", self.region_typos), ("UNIT", self.unit_typos))
+                   if k in kinds]
+        for k in range(len(words), 0, -1):
+            typed = " ".join(w for w, _ in words[:k])
+            found: set[str] = set()
+            for index in indexes:
+                found |= index.lookup(typed)
+            if len(found) == 1:
+                ident = found.pop()
+                short = self.short[ident]
+                end = words[k - 1][1]
+                if len(short) > end - start:
+                    return None  # no spelling short enough to swap in: only a suggestion
+                return Reading(start, end, short, f"{typed!r} read as {self.display[ident]}")
+            if found:
+                return None  # several names fit: only a suggestion
+        return None
 
     def sea_zone(self, number: str) -> str | None:
         if len(number) > 4:  # no board has that many; int() of a huge string is slow or fails
@@ -172,9 +242,16 @@ class _NamePostLexer(NamePostLexer):
         get = (lambda k: toks[k] if k < len(toks) else None)
         number: Token | None = None
         end = i
+        dash = (lambda k: get(k) is not None and get(k).type == "_ARROW_DASH"
+                and get(k + 1) is not None and get(k + 1).type == "NUMBER"
+                and get(k - 1).end_pos == get(k).start_pos == get(k + 1).start_pos - 1)
         if t.type == "WORD" and (m := _SZ_WORD.fullmatch(t.value)):
             number, end = t, i + 1
             digits = m.group(1)
+        elif _low(t) in ("sz", "seazone") and dash(i + 1):  # "sz-14", "Seazone-4"
+            number, end, digits = get(i + 2), i + 3, get(i + 2).value
+        elif _low(t) == "sea" and _low(get(i + 1)) == "zone" and dash(i + 2):  # "Sea zone-8"
+            number, end, digits = get(i + 3), i + 4, get(i + 3).value
         elif _low(t) == "sz" and get(i + 1) is not None and get(i + 1).type == "NUMBER":
             number, end, digits = get(i + 1), i + 2, get(i + 1).value
         elif (_low(t) == "sea" and _low(get(i + 1)) == "zone" and get(i + 2) is not None
@@ -248,6 +325,7 @@ class _Body:
     fields: dict = field(default_factory=dict)
     raid: bool = False  # a raid/attack: always a combat move
     fallbacks: tuple[str, ...] = ()  # "-> Germany or Russia": landing fallbacks
+    region_first: bool = False  # "Caucasus: 2 infantry" (a write-up's placement line)
 
 
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1}
@@ -358,6 +436,12 @@ class _Builder(Transformer):
     def step_bombard(self, c):
         return ("bombard", c[1])
 
+    def step_raid(self, c):
+        return ("raid", c[-1])
+
+    def step_amphib(self, c):
+        return ("amphib", c[-1])
+
     def step_with(self, c):
         return ("with", c[0])
 
@@ -381,7 +465,7 @@ class _Builder(Transformer):
         flags = rest[-1][1] if rest and rest[-1][0] == "flags" else []
         fallbacks = next((s[1] for s in rest if s[0] == "fallbacks"), [])
         steps = [s for s in rest if s[0] not in ("flags", "fallbacks")]
-        if any(s[0] in ("load", "carry", "unload") for s in steps):
+        if any(s[0] in ("load", "carry", "unload", "amphib") for s in steps):
             if fallbacks:
                 raise LocatedError(1, "fallback spots ('or ...') are for aircraft landing "
                                     "plans, not for transports")
@@ -445,6 +529,10 @@ class _Builder(Transformer):
                 anchor = None
             elif s[0] == "bombard":
                 target = s[1].value
+            elif s[0] == "raid":  # "bmr Germany: strategic bombing raid on Russia"
+                path.append(s[1].value)
+                anchor = None
+                flags = [*flags, ("bomb", s[1])]
         if len(path) > 1 and steps and steps[-1][0] == "via" and anchor is None:
             raise LocatedError(steps[-1][1].column, "'via' names a region on the way: say "
                                 "where the units go too ('Ukraine -> West Russia via "
@@ -495,6 +583,8 @@ class _Builder(Transformer):
                                         "'load 2 inf Germany'", expected=("a territory",))
                 step = TransportStep("load", s[2].value, s[1])
                 (carried if kind == "carry" else out).append(step)
+            elif kind == "amphib":  # "amphibious assault on Norway": unload everything there
+                out.append(TransportStep("unload", s[1].value))
             elif kind == "unload":
                 if s[2] is None:
                     raise LocatedError(s[3].column, self._unload_where(zone),
@@ -502,6 +592,9 @@ class _Builder(Transformer):
                 out.append(TransportStep("unload", s[2].value, s[1]))
             elif kind == "with":
                 cargo = merge_counts(cargo + s[1])
+            elif kind == "raid":
+                raise LocatedError(s[1].column, "a bombing raid is flown by bombers, not by "
+                                    "transports: give the bombers their own line")
             else:  # bombard
                 raise LocatedError(s[1].column, "give shore bombardment on the warship's own "
                                     "line: 'bb sz 5 bombard Karelia'")
@@ -519,6 +612,63 @@ class _Builder(Transformer):
                  if coast else "")
         return ("say where the units go ashore: 'unload Karelia' (a territory bordering the "
                 f"transport's last sea zone){where}")
+
+    def region_move(self, c):
+        """``Caucasus into Ukraine: 3 infantry, 1 armor``: the path first, then the units."""
+        path = [t for t in c if isinstance(t, Token)]
+        units = next(x for x in c if isinstance(x, tuple) and x and isinstance(x[0], UnitCount))
+        flags = next((x[1] for x in c if isinstance(x, tuple) and x and x[0] == "flags"), [])
+        steps = [("move", t) for t in path[1:]]
+        return _Body("moves", orders=[self._move(units, path[0].value, steps, flags)])
+
+    def region_units(self, c):
+        """``Caucasus: 2 infantry``: a placement under "Mobilize", nothing elsewhere."""
+        return _Body("groups", groups=[(c[1], c[0].value)], region_first=True)
+
+    def _air(self, units: tuple[UnitCount, ...], column: int, what: str) -> None:
+        if not all(self.table.edition.units[u.unit].is_air for u in units):
+            raise LocatedError(column, f"only aircraft {what}: land units and ships move with "
+                                "'->' ('2 inf Germany -> Karelia')")
+
+    def landing_prose(self, c):
+        """``1 fighter lands in Caucasus``: the landing plan ``land 1 fighter: Caucasus``."""
+        units, verb, region = c[0], c[1], c[-1]
+        self._air(units, verb.column, "land")
+        return _Body("landing", orders=[LandingPlan(units, region.value)])
+
+    def landing_prose_from(self, c):
+        groups, verb, region = c[0], c[1], c[-1]
+        if len(groups) > 1:
+            raise LocatedError(1, "one landing plan per line: give each group its own line")
+        units, origin = groups[0]
+        self._air(units, verb.column, "land")
+        return _Body("landing", orders=[LandingPlan(units, region.value, (), origin)])
+
+    def stay(self, c):
+        """``fighter stays in West Russia``: aircraft land where they are (a landing plan);
+        other units that stay need no order at all."""
+        units, region = c[0], c[-1]
+        if all(self.table.edition.units[u.unit].is_air for u in units):
+            return _Body("landing", orders=[LandingPlan(units, region.value, (), region.value)])
+        return _Body("nothing")
+
+    def amphib_from(self, c):
+        """``1 tt, 2 inf amphibious assault on Norway from sz 5``: the transports unload their
+        cargo there. Without the transports named it is an error: the referee does not pick
+        which transports the player meant."""
+        units, target, zone = c[0], c[2], c[3]
+        ed = self.table.edition
+        transports = tuple(u for u in units if ed.units[u.unit].transport_capacity)
+        cargo = tuple(u for u in units if not ed.units[u.unit].transport_capacity)
+        if not transports:
+            raise LocatedError(1, "name the transports that carry them: '1 tt "
+                                f"{region_text(zone.value)} with "
+                                f"{units_text(units)}: amphibious assault on "
+                                f"{self.table.region_name(target.value)}'",
+                                expected=("a transport",))
+        return _Body("moves", orders=[TransportMove(
+            transports=transports, transport_at=zone.value,
+            steps=(TransportStep("unload", target.value),), cargo=cargo)])
 
     def raid(self, c):
         target = c[1].value
@@ -671,6 +821,21 @@ class _Builder(Transformer):
 # Error wording
 # --------------------------------------------------------------------------------------------
 
+# Words of flags in brackets, kept for the grammar: "(bomb)", "(SBR)", "(sea battle)",
+# "(for landing)", "(noncombat move)", "(bombard)".
+_FLAG_WORDS = frozenset({"bomb", "sbr", "raid", "sea", "land", "battle", "bombard", "for",
+                         "landing", "ncm", "noncombat", "non", "combat", "move"})
+_NOT_NAMES = frozenset({"and", "or", "of", "the"})
+_COST_NOTE = re.compile(r"\s*=?\s*\d{1,4}\s*(?:ipcs?|pus?)?\s*", re.IGNORECASE)
+# Words of orders that are no keyword of the grammar (a report's "sz", "seazone", "IPC").
+_ORDER_WORDS = frozenset({"sz", "seazone", "zone", "move", "moves", "ipc", "ipcs", "pus",
+                          "strategic", "bombing", "amphibious", "assault", "invasion", "lands",
+                          "returns", "stays", "stay", "remains", "bombards", "bombarding"})
+# Words a section label is made of ("Purchase units:", "Combat moves:").
+_SECTION_WORDS = frozenset({"purchase", "purchases", "buy", "combat", "noncombat", "place",
+                            "placement", "mobilize", "mobilise", "landing", "landings",
+                            "units"})
+
 _START_CATEGORIES = {"PURCHASE", "RETREAT"}
 _START_WORDS = ("a unit list ('2 inf, 1 art Germany -> Karelia')",
                 ("a section header ('buy:', 'combat move:', 'noncombat:', 'land:', 'place:', "
@@ -712,6 +877,44 @@ class _Parser(ItemParser):
     def __init__(self, edition: Edition) -> None:
         self.table = _NameTable(edition)
         super().__init__("axis_allies", _NamePostLexer(self.table), _Builder(self.table))
+        # Every word of the turn language, to tell a report's narration and a forum post's
+        # commentary from orders by their words (adjudicator.parsing.Conversation).
+        names = {c for key in (*self.table.regions.keys, *self.table.units.keys) for c in key}
+        self.name_words = frozenset(names - {"-"}) | {"sz", "seazone"}
+        words = self.name_words | self.keywords | self.table.subjects | _ORDER_WORDS
+        self.table.vocabulary = frozenset(words)
+        self.conversation = Conversation(
+            self.table.vocabulary.__contains__, label_words=_SECTION_WORDS,
+            subject=self.table.subjects.__contains__)
+
+    def remark(self, text: str) -> bool:
+        """What a write-up adds after a complete order ("uncontested, captures Karelia",
+        "easily sinks the American transport", "challenges a British carrier"): a judge's
+        results remark, or words that open with no order word and hold at least two."""
+        if is_result_note(text):
+            return True
+        words = self.conversation.words(text)
+        return bool(words) and not words[0].isdigit() and words[0] not in self.table.vocabulary \
+            and _unknown_words(self, text) >= 2
+
+    def note_kind(self, content: str) -> NoteKind:
+        """What a bracketed part of a line is (see :func:`adjudicator.parsing.strip_notes`).
+
+        Kept: the flags of the language ("(bomb)", "(SBR)", "(sea battle)", "(for landing)")
+        and a stated cost ("(24 IPC)", "(= 24)"), which the grammar reads. Unwrapped: a name
+        or unit list in brackets ("3 inf (Germany) -> Karelia"). Dropped: everything else,
+        from the short notes players add ("(attack)", "(blitz)", "(3 spaces)") to whole
+        remarks ("(cost 12, left with 2)", "(and my teammate rather embarrassed)").
+        """
+        words = [w for w in chunks(content) if w != "-"]
+        if not words:
+            return NoteKind.DROP
+        if _COST_NOTE.fullmatch(content) or set(words) <= _FLAG_WORDS:
+            return NoteKind.KEEP
+        if all(w.isdigit() or w in self.name_words for w in words) \
+                and not set(words) <= _NOT_NAMES and not all(w.isdigit() for w in words):
+            return NoteKind.UNWRAP
+        return NoteKind.DROP
 
     def expected_words(self, terminals: Collection[str]) -> tuple[str, ...]:
         cats = categories(terminals)
@@ -738,7 +941,11 @@ class _Parser(ItemParser):
             message = f"{tok.value!r} is not a unit type, territory or order word"
         else:
             message = f"unknown {kinds[0][0]} {tok.value!r}"
-        return LocatedError(tok.column, message, expected, suggestions)
+        reading = None
+        if tok.type == "WORD":  # a keyword out of place is no mistyped name
+            reading = self.table.typo(self.phrase_spans(tok, text), tok.start_pos,
+                                      [k for k in ("UNIT", "REGION") if k in terminals])
+        return LocatedError(tok.column, message, expected, suggestions, reading)
 
 
 _PARSERS: dict[int, tuple[Edition, _Parser]] = {}
@@ -764,6 +971,11 @@ _TITLE_SPLIT = re.compile(r"[\s,:\-–—]+")
 _TITLE_WORDS = ("turn", "round", "rd", "r", "t")
 _TITLE_MARK = re.compile(r"(?:turn|round|rd|r|t)\d+", re.IGNORECASE)
 _TITLE_TURN = re.compile(r"^\s*(?:turn|round|rd|r|t)\s*\d+\b[\s:,.\-–—]*(?P<rest>.*)$", re.IGNORECASE)
+# A section header with its colon after the end of a sentence: "... 10 inf. Place: ...".
+_INLINE_HEADER = re.compile(
+    r"(?<=[.!])\s+(?=(?:purchases?|buy|combat(?:\s+moves?)?|non[\s-]?combat(?:\s+moves?)?|ncm"
+    r"|cm|place(?:ments?)?|mobili[sz]e|land(?:ings?)?|standing(?:\s+orders)?)\s*:)",
+    re.IGNORECASE)
 _STEP_GLUE = re.compile(r"\s*(?:->|=>|→|–|—|-|(?:load|unload|carrying|bombard|with|then|to|into)"
                         r"\b)", re.IGNORECASE)
 
@@ -784,7 +996,11 @@ def _clean(raw: str) -> str:
 
 
 def _statements(line: str) -> list[tuple[int, str]]:
-    """``;``-separated statements as (offset, text); transport steps stay with their line."""
+    """``;``-separated statements as (offset, text); transport steps stay with their line.
+
+    Several sections on one line ("Purchase: 2 tanks, 10 inf. Place: 2 tanks, 8 inf in
+    Germany") are split where a sentence ends and a section header with its colon begins.
+    """
     parts: list[tuple[int, str]] = []
     pos = 0
     for piece in line.split(";"):
@@ -792,7 +1008,11 @@ def _statements(line: str) -> list[tuple[int, str]]:
             off, prev = parts[-1]
             parts[-1] = (off, prev + ";" + piece)
         else:
-            parts.append((pos, piece))
+            start = 0
+            for m in _INLINE_HEADER.finditer(piece):
+                parts.append((pos + start, piece[start:m.start()]))
+                start = m.start()
+            parts.append((pos + start, piece[start:]))
         pos += len(piece) + 1
     return [(off, p) for off, p in parts if p.strip()]
 
@@ -855,6 +1075,11 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
         if kind == "purchase":
             raise LocatedError(1, "purchases name no territory: mobilize them later with "
                                 "'place 3 inf Germany'")
+        if body.region_first:
+            raise LocatedError(1, "a territory and units ('Caucasus: 2 infantry') is a "
+                                "placement: put it under 'place:' (or write 'place 2 inf "
+                                "Caucasus'), or give a move its path ('Russia into Caucasus: "
+                                "2 infantry')", expected=("'place'",))
         raise LocatedError(end_column, "incomplete move: expected '->' and where the units go",
                             expected=("'->'",))
     if body.kind == "moves":
@@ -880,6 +1105,8 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
                                                         else f"battle {ctx[1]}"))
     if body.kind == "landing":
         return [(o, "landings") for o in body.orders]
+    if body.kind == "nothing":
+        return []
     if body.kind == "purchase":
         return [(o, "purchases") for o in body.orders]
     if body.kind == "policy":
@@ -952,6 +1179,16 @@ def parse_turn(text: str, edition: Edition) -> ParseResult:
 
 def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, state: _State,
                 result: ParseResult, salt_lines: list[str]) -> None:
+    """Read one line into ``result`` (the steps and why they come in this order: "Conversation
+    and remarks" in :mod:`adjudicator.parsing`; the A&A vocabulary: :func:`_narration`)."""
+
+    def ignore(text: str = raw) -> None:
+        if text.strip():
+            result.ignored.append(IgnoredLine(lineno, text.strip()))
+
+    if is_quoted(raw):  # someone else's words, perhaps someone else's turn
+        ignore()
+        return
     line = _clean(raw)
     if not line.strip():
         return
@@ -971,26 +1208,184 @@ def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, stat
         if header is None or body is not None:
             result.orders.append(ParsedOrder(lineno, line.strip(), Salt(line.strip()), section="salt"))
             return
-    if is_title(line):
+    line = strip_notes(line, p.note_kind, brackets="([{")
+    if not line.strip():  # only remarks: "(cost 6, left with 1)"
+        if any(ch.isalpha() for ch in raw):
+            ignore()
+        return
+    if is_title(line) or _ROUND_LINE.match(line):
+        return
+    heading = _heading(p, line)
+    if heading is not None:
+        if heading[0] == "ignore":
+            ignore()
+        else:
+            state.section = heading
+            if heading[0] == "noncombat":
+                state.seen_noncombat = True
+        return
+    line = _lead_in(p, line)
+    if _PASS_LINE.match(line):  # "No orders this turn (pass)": on purpose, so it counts
+        result.orders.append(ParsedOrder(lineno, raw.strip(), Pass(), section="pass"))
+        return
+    if _narration(p, line):
+        ignore()
         return
     for offset, segment in _statements(line):
         try:
-            header, body = p.parse(segment)
-            ctx = state.section
-            if header is not None:
-                (kind, region), colon = header
-                ctx = (kind, region)
-                if colon or body is None:
-                    state.section = ctx
-                if kind == "noncombat":
-                    state.seen_noncombat = True
-            if body is None:
-                continue
-            end_column = len(segment.rstrip()) + 1
-            for order, section in _dispatch(body, ctx, state, end_column, p.table.edition):
-                result.orders.append(ParsedOrder(lineno, segment.strip(), order, section=section))
+            read, notes = p.read(segment, is_note=p.remark, max_items=2,
+                                 accept_head=_complete_order, run_together=False)
         except LocatedError as e:
-            result.errors.append(e.error(lineno, raw, offset))
+            if _prose(p, segment, raw):
+                ignore(raw[offset:offset + len(segment)])  # as written, lead-in and all
+            else:
+                result.errors.append(e.error(lineno, raw, offset))
+            continue
+        for header, body in read:
+            try:
+                _take(p, header, body, state, segment, lineno, notes, result)
+            except LocatedError as e:
+                result.errors.append(e.error(lineno, raw, offset))
+
+
+def _take(p: _Parser, header: Any, body: _Body | None, state: _State, segment: str,
+          lineno: int, notes: list[str], result: ParseResult) -> None:
+    """Open the statement's section, if it has a header, and add what its body orders."""
+    ctx = state.section
+    if header is not None:
+        (kind, region), colon = header
+        ctx = (kind, region)
+        if colon or body is None:
+            state.section = ctx
+        if kind == "noncombat":
+            state.seen_noncombat = True
+    if body is None:
+        return
+    end_column = len(segment.rstrip()) + 1
+    for order, section in _dispatch(body, ctx, state, end_column, p.table.edition):
+        result.orders.append(ParsedOrder(lineno, segment.strip(), order, section=section,
+                                         notes=tuple(notes)))
+
+
+def _complete_order(item: Any) -> bool:
+    """A statement that may be followed by a remark ("Norway into Karelia: 2 infantry,
+    uncontested, captures Karelia"): one that says where units go or what is bought, never a
+    bare unit list or header, which a sentence could start with ("Tanks may move ...")."""
+    header, body = item
+    if body is None:
+        return False
+    return body.kind in ("moves", "landing", "purchase", "groups") \
+        or (body.kind == "units" and header is not None)
+
+
+# ---- conversation -----------------------------------------------------------------------------
+
+# Whole-line section headings of game write-ups and TripleA summaries ("Purchase units",
+# "Mobilize and collect income", "Non Combat Move - Germans", "Phase 2: Combat Move").
+_HEADING = re.compile(
+    r"^\s*(?:phase\s*\d+\s*[:.)-]?\s*)?(?P<name>"
+    r"(?P<purchase>purchases?(?:\s+(?:units|phase))?|buy(?:\s+units)?)"
+    r"|(?P<noncombat>non[\s-]*combat(?:\s+move(?:s|ment)?)?(?:\s+phase)?)"
+    r"|(?P<combat>combat(?:\s+move(?:s|ment)?)?(?:\s+phase)?)"
+    r"|(?P<place>mobili[sz]e(?:\s+new)?(?:\s+units)?(?:\s+and\s+collect\s+income)?"
+    r"|place(?:\s+new)?\s+units|placements?|deploy(?:ment)?)"
+    r"|(?P<landing>landings?|land(?:ing)?\s+(?:air\s+units|aircraft|air|fighters|planes))"
+    r"|(?P<other>research(?:\s+technology)?|tech\s+activation|politics|turn\s+complete"
+    r"|end\s+turn|collect\s+income|battles?|conduct\s+combat)"
+    r")(?:\s*[-–—]\s*(?P<who>[^\W\d_][\w .]{0,30}))?\s*:?\s*$", re.IGNORECASE)
+_BATTLE_HEADING = re.compile(r"^\s*battle\s+(?:for|in|of|at)\s+(?P<where>.{1,60}?)\s*:?\s*$",
+                             re.IGNORECASE)
+_ROUND_LINE = re.compile(r"^\s*round\s*:\s*\d{1,4}\s*$", re.IGNORECASE)
+
+
+def _heading(p: _Parser, line: str) -> tuple[str, str | None] | tuple[str] | None:
+    """A line that is only a section heading: the section it opens, ``("ignore",)`` for the
+    headings of steps that take no orders ("Combat - Germans", TripleA's battle phase), or
+    None for any other line. "Battle for West Russia" opens that battle's section."""
+    m = _HEADING.match(line)
+    if m:
+        if m["other"] or (m["combat"] and m["who"] and "move" not in m["combat"].lower()):
+            return ("ignore",)
+        kind = next(k for k in ("purchase", "noncombat", "combat", "place", "landing") if m[k])
+        return (kind, None)
+    b = _BATTLE_HEADING.match(line)
+    if b:
+        try:
+            header, body = p.parse("battle " + b["where"] + ":")
+        except LocatedError:
+            return ("ignore",)
+        return header[0] if header is not None and body is None else ("ignore",)
+    return None
+
+
+# "With 14 IPC, acquires 4 infantry" (a write-up's purchase line), "With 1 IPC in hand, ...".
+_IPC_LEAD_IN = re.compile(r"^\s*with\s+\d{1,5}\s+ipcs?(?:\s+in\s+hand)?\s*,\s*", re.IGNORECASE)
+# "Germany purchases: 4 infantry", "the Soviet Union purchases: 2 infantry".
+_POWER_VERB = re.compile(r"^\s*(?:the\s+)?(?P<who>[^\W\d_][\w .]{0,30}?)\s+"
+                         r"(?=(?:purchases|buys|acquires)\s*:)", re.IGNORECASE)
+
+
+def _lead_in(p: _Parser, line: str) -> str:
+    """The line without a write-up's lead-in (blanked: columns stay true)."""
+    m = _IPC_LEAD_IN.match(line)
+    if m:
+        line = blank(line, 0, m.end())
+    m = _POWER_VERB.match(line)
+    if m and normalize(m["who"]) in p.table.subjects:
+        line = blank(line, 0, m.end())
+    return line
+
+
+# Who a game report tells about: "Soviets capture West Russia", "German strikes British
+# battleship", "Japanese defend with 1 artillery". No order starts with such a word.
+_PEOPLE = frozenset({"soviets", "soviet", "russians", "russian", "germans", "german",
+                     "japanese", "americans", "american", "british", "brits", "chinese",
+                     "italians", "italian", "french", "anzac", "allies", "allied", "axis",
+                     "luftwaffe", "wehrmacht"})
+# "No orders this turn (pass)", "pass", "Nothing this turn".
+_PASS = re.compile(r"^\s*(?:no\s+(?:orders?|moves?|actions?|purchases?)\b|nothing\s+(?:this|to)\b"
+                   r"|(?:i\s+)?pass(?:es|ing)?\b)", re.IGNORECASE)
+# The whole line is a pass, nothing else: "pass", "No orders this turn", "Nothing this round."
+_PASS_LINE = re.compile(r"^\s*(?:no\s+(?:orders?|moves?|actions?)(?:\s+this\s+(?:turn|round))?"
+                        r"|nothing(?:\s+(?:to\s+do\s+)?this\s+(?:turn|round))?"
+                        r"|(?:i\s+)?pass(?:\s+this\s+(?:turn|round))?)\s*[.!]*\s*$",
+                        re.IGNORECASE)
+# What a report says about money: "collects 8 for a total of 9 IPC", "Cost 6, balance 1".
+_TREASURY = re.compile(r"\b(?:collects?|gains?|income|in\s+hand|balance|treasury|left\s+with"
+                       r"|remaining\s+resources|end\s+with|ipc\s+board|pus)\b", re.IGNORECASE)
+
+
+def _narration(p: _Parser, line: str) -> bool:
+    """The line is conversation before any attempt to read it: a greeting or sign-off, an
+    explicit pass, an example ("Example: ..."), a sentence ("I purchased eight infantry and
+    placed them all in Karelia": an order quoted in a sentence is not an order) or a report
+    of what happened ("Germany repels the Soviet advance", "Japan then buys four tanks")."""
+    conv = p.conversation
+    if _PASS.match(line) or conv.greeting(line) or conv.opens_like_sentence(line):
+        return True
+    label = conv.label(line)
+    if label is not None and label.example:
+        return True
+    words = conv.words(line)
+    if not words:
+        return False
+    after = line.lstrip()[len(words[0]):].lstrip()
+    if words[0] in _PEOPLE and not after.startswith(":"):
+        return True
+    return len(words) > 1 and words[0] in p.table.subjects and words[1] == "then"
+
+
+def _unknown_words(p: _Parser, text: str) -> int:
+    return sum(1 for w in p.conversation.words(text)
+               if not w.isdigit() and not p.table.vocabulary.__contains__(w))
+
+
+def _prose(p: _Parser, segment: str, raw: str) -> bool:
+    """A statement that could not be read is conversation, not a failed order, when it reads
+    like a sentence or a report: mostly other words, three or more words of no order, or
+    money talk. A failed order keeps its error (with column and suggestions)."""
+    return p.conversation.sentence(segment) or _unknown_words(p, segment) >= 3 \
+        or bool(_TREASURY.search(raw))
 
 
 def build_script(orders: list[ParsedOrder]) -> TurnScript:
@@ -999,6 +1394,7 @@ def build_script(orders: list[ParsedOrder]) -> TurnScript:
     standing: StandingOrders | None = None
     battles: dict[str, BattleInstruction] = {}
     salt: list[str] = []
+    passed = False
     for po in orders:
         o = po.order
         if po.section == "standing":
@@ -1007,6 +1403,8 @@ def build_script(orders: list[ParsedOrder]) -> TurnScript:
             battles[o.at] = battles[o.at].merged(o) if o.at in battles else o
         elif po.section == "salt":
             salt.append(o.value)
+        elif po.section == "pass":
+            passed = True
         else:
             groups[po.section].append(o)
     return TurnScript(
@@ -1018,6 +1416,7 @@ def build_script(orders: list[ParsedOrder]) -> TurnScript:
         standing=standing,
         battles=tuple(battles.values()),
         salt=Salt(" ".join(salt)) if salt else None,
+        passed=passed,
     )
 
 

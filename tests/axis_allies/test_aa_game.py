@@ -138,7 +138,7 @@ def test_check_without_a_game_and_map_is_a_later_issue(game, tmp_path):
     f = next((EXAMPLES / "r1-germany-purchase").glob("*.txt"))
     out = js("check", "aa1942", str(f))
     assert out["errors"] == [] and len(out["understood"]) > 5
-    bad = js("check", "aa1942", "-", input="3 inf Germny -> Karelia\n", code=1)
+    bad = js("check", "aa1942", "-", input="3 inf Grmny -> Karelia\n", code=1)
     assert bad["errors"]
     res = CliRunner().invoke(main, ["map", game, "-o", str(tmp_path / "m.svg")])
     assert res.exit_code == 1 and "no map drawing" in res.output

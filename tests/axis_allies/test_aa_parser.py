@@ -339,22 +339,27 @@ def test_move_under_placement_header_is_an_error():
 # --- errors --------------------------------------------------------------------------------
 
 def test_unknown_territory_suggests_names():
-    e = one_error("2 inf Germany -> Karelai")
+    e = one_error("2 inf Germany -> Karlea")  # two slips: never guessed, suggested
     assert (e.line, e.column) == (1, 18)
     assert e.suggestions[0] == "Karelia S.S.R."
     assert e.expected == ("a territory or sea zone",)
-    assert "did you mean Karelia S.S.R.?" in e.describe()
+    assert "did you mean Karelia S.S.R. or Algeria?" in e.describe()
 
 
 def test_unknown_unit_suggests_units():
-    e = one_error("buy 3 inf 2 artilery")
+    e = one_error("buy 3 inf 2 artlry")
     assert e.column == 13 and e.suggestions[0] == "Artillery"
-    assert e.message == "unknown unit 'artilery'"
+    assert e.message == "unknown unit 'artlry'"
 
 
 def test_misspelled_origin():
-    e = one_error("3 inf Germny -> Karelia")
+    e = one_error("3 inf Grmny -> Karelia")
     assert e.column == 7 and e.suggestions == ("Germany",)
+
+
+def test_a_single_slip_is_read_and_said():
+    (po,) = parse_turn("3 inf Germny -> Karelia").orders
+    assert po.notes == ("'Germny' read as Germany",)
 
 
 def test_incomplete_move():
@@ -373,10 +378,10 @@ def test_bad_sea_zone_number():
     assert e.column == 6 and "no sea zone 99" in e.message
 
 
-def test_bad_character_and_bad_start():
+def test_bad_character_and_conversation():
     assert one_error("buy 3 inf $").column == 11
-    e = one_error("hello world")
-    assert e.column == 1 and "section header" in " ".join(e.expected)
+    r = parse_turn("hello world")  # a greeting is conversation, not an error
+    assert not r.orders and not r.errors and [i.text for i in r.ignored] == ["hello world"]
 
 
 def test_retreat_outside_battle_section():
@@ -395,12 +400,12 @@ def test_bad_landing_spot():
 
 
 def test_good_lines_kept_around_bad_ones_and_columns_are_absolute():
-    r = parse_turn("buy 3 inf\n2 inf Germany -> Karelai; 1 arm Ukraine -> W Russia\n"
+    r = parse_turn("buy 3 inf\n2 inf Germany -> Karlea; 1 arm Ukraine -> W Russia\n"
                    "1 ftr W Europe -> sz 7\n")
     assert len(r.orders) == 3
     assert len(r.errors) == 1
     assert (r.errors[0].line, r.errors[0].column) == (2, 18)
-    assert r.errors[0].text == "2 inf Germany -> Karelai; 1 arm Ukraine -> W Russia"
+    assert r.errors[0].text == "2 inf Germany -> Karlea; 1 arm Ukraine -> W Russia"
 
 
 def test_comments_bullets_titles_and_markdown_are_ignored():
