@@ -75,7 +75,8 @@ def lark_parser(grammar: str, **options: Any) -> Any:
     ``postlex`` and ``transformer`` objects are never stored: Lark keeps them out of its
     cache file and takes them from ``options`` when loading.
     """
-    from lark import Lark, __version__ as lark_version
+    from lark import Lark
+    from lark import __version__ as lark_version
 
     folder = cache_dir()
     if folder is None:

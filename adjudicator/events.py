@@ -153,7 +153,7 @@ Q = TypeVar("Q", bound=Query)
 _handlers: dict[type, list[Callable[[Any], Any]]] = {}
 
 
-def subscribe(kind: type[E] | type[Q], handler: Callable[[Any], Any]) -> None:
+def subscribe(kind: type[E | Q], handler: Callable[[Any], Any]) -> None:
     """Call ``handler(event)`` for every published event (or query) of type ``kind`` or a
     subclass. Subscribing the same handler twice has no effect."""
     handlers = _handlers.setdefault(kind, [])

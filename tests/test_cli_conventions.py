@@ -87,12 +87,12 @@ def test_verbose_logs_to_stderr_and_quiet_silences(tmp_path):
 def test_shell_completion_lists_commands_and_games():
     env = {**os.environ, "_ADJ_COMPLETE": "bash_complete", "COMP_WORDS": "adj ne",
            "COMP_CWORD": "1"}
-    res = subprocess.run([sys.executable, "-c", "from adjudicator.cli import main; "
-                          "main(prog_name='adj')"], capture_output=True, text=True, env=env)
+    res = subprocess.run([sys.executable, "-c", ("from adjudicator.cli import main; "
+                          "main(prog_name='adj')")], capture_output=True, text=True, env=env, check=False)
     assert "plain,new" in res.stdout
     env.update(COMP_WORDS="adj new a", COMP_CWORD="2")
-    res = subprocess.run([sys.executable, "-c", "from adjudicator.cli import main; "
-                          "main(prog_name='adj')"], capture_output=True, text=True, env=env)
+    res = subprocess.run([sys.executable, "-c", ("from adjudicator.cli import main; "
+                          "main(prog_name='adj')")], capture_output=True, text=True, env=env, check=False)
     assert "plain,aa1942" in res.stdout
 
 
@@ -114,7 +114,7 @@ def test_invalid_utf8_is_stored_safely_and_reported(tmp_path):
     res = runner.invoke(main, ["orders", str(tmp_path / "g"), "-p", "France", "-", "--json"],
                         input=raw)
     out = json.loads(res.output)
-    assert [u["order"] for u in out["understood"]][0] == "A par - bur"
+    assert next(u["order"] for u in out["understood"]) == "A par - bur"
     assert out["encoding_notes"] == [
         "line 2, column 13: bytes that are not UTF-8 were replaced by \ufffd"]
     kept = list((tmp_path / "g" / "desk" / "inbox").glob("raw-*.bin"))

@@ -16,9 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-
-import test_fuzz  # noqa: E402
+import test_fuzz
+from hypothesis import HealthCheck, given, settings
 
 
 def main(examples: int = 20000) -> int:

@@ -46,7 +46,7 @@ from adjudicator.canonical import canonical_json
 from adjudicator.errors import OrderError, PositionError
 from adjudicator.suggest import Suggester
 
-__all__ = ["load_position", "dump_position", "STATE_KEYS", "WAITING_STEPS"]
+__all__ = ["STATE_KEYS", "WAITING_STEPS", "dump_position", "load_position"]
 
 MOVED_IN = (None, "combat", "noncombat")
 

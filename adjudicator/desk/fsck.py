@@ -86,8 +86,8 @@ def check_privacy(folder: GameFolder) -> list[str]:
     if not open_:
         return []
     shown = ", ".join(str(p.relative_to(folder.path.parent)) for p in open_[:3])
-    return [f"{len(open_)} files or folders can be read by other users ({shown}"
-            f"{', ...' if len(open_) > 3 else ''}): chmod -R go-rwx {folder.path}"]
+    return [(f"{len(open_)} files or folders can be read by other users ({shown}"
+            f"{', ...' if len(open_) > 3 else ''}): chmod -R go-rwx {folder.path}")]
 
 
 def check_desk_files(folder: GameFolder) -> list[str]:
@@ -261,8 +261,8 @@ def _schedule(folder: GameFolder, records: list[dict]) -> list[str]:
         elif r["event"] == "resume":
             last = data.get("deadline")
     if last is not None and sched.get("deadline") != last:
-        return [f"desk/schedule.json: the deadline of {sched.get('phase')} is not the one the "
-                "audit last logged"]
+        return [(f"desk/schedule.json: the deadline of {sched.get('phase')} is not the one the "
+                "audit last logged")]
     return []
 
 
@@ -274,8 +274,8 @@ def _commitment(folder: GameFolder, records: list[dict]) -> list[str]:
             logged = data["commitment"]
     published = (folder.settings().get("dice") or {}).get("commitment")
     if logged is not None and published != logged:
-        return ["settings.json: the published dice commitment is not the one the audit "
-                "logged"]
+        return [("settings.json: the published dice commitment is not the one the audit "
+                "logged")]
     return []
 
 

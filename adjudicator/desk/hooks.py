@@ -152,7 +152,6 @@ def check_orders_sent_ahead(folder: GameFolder, replayed: bool = False) -> list[
 
 def distribute_results(judge, folder: GameFolder, record: dict, kind: str) -> None:
     from adjudicator.desk import outbox
-
     from adjudicator.publish.files import map_png
 
     phase = record["phase"]

@@ -35,10 +35,10 @@ from datetime import timedelta
 from adjudicator import service
 from adjudicator.desk import deadlines, outbox
 from adjudicator.desk.audit import game_audit
+from adjudicator.desk.hooks import mail_queued
 from adjudicator.desk.judge import Judge, judge_of
 from adjudicator.desk.players import Roster
 from adjudicator.logs import get_logger
-from adjudicator.desk.hooks import mail_queued
 from adjudicator.store import GameFolder, atomic_write, canonical_json
 
 log = get_logger(__name__)

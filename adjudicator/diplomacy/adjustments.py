@@ -23,11 +23,16 @@ from adjudicator.diplomacy.orders import Build, Order, Remove, Unit, UnitType, W
 UNREACHABLE = 10_000
 
 
-def adjustments_owed(board: Board, dmap: DiplomacyMap) -> dict[str, int]:
-    """Power -> builds (+) or removals (-) owed; powers owing nothing are left out."""
+def adjustments_owed(board: Board, dmap: DiplomacyMap,
+                     centres: dict[str, int] | None = None) -> dict[str, int]:
+    """Power -> builds (+) or removals (-) owed; powers owing nothing are left out.
+    ``centres`` may give ``board.centre_counts()`` if the caller has it already."""
     out = {}
-    for power in sorted(dmap.powers):
-        n = board.centre_count(power) - len(board.units_of(power))
+    if centres is None:
+        centres = board.centre_counts()
+    units = board.unit_counts()
+    for power in dmap.power_order:
+        n = centres.get(power, 0) - units.get(power, 0)
         if n > 0:
             # A power can build only where it has a free, owned home centre.
             free = [

@@ -2,120 +2,198 @@
 
 Every unit has exactly one (validated) order, keyed by its province. The indexes here
 answer the questions the success rules ask: who moves into a province, which supports
-match which orders, which fleets convoy which army, and whether an army travels by
-convoy at all. Nothing here decides success; that is the job of ``kinds/`` with the
-resolver.
+match which orders, which fleets convoy which army, whether an army travels by convoy
+at all, and which moves meet head-on. Nothing here decides success; that is the job of
+``kinds/`` with the resolver.
+
+Everything is indexed once, when the battlefield is built, in province order: the rules
+then look facts up (the success rules ask them many times over) and every list is in a
+fixed order, so the resolver visits decisions in the same order on every run.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator
 
 from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import (
+    ARMY,
     Convoy,
     Move,
     Order,
     SupportHold,
     SupportMove,
     Unit,
-    UnitType,
 )
 
+_NONE: tuple[str, ...] = ()
+_EMPTY: frozenset[str] = frozenset()
 
-@dataclass
+
 class Battlefield:
+    """The units and orders of one movement phase, with the indexes the rules ask.
+
+    A plain class (one is built per phase): every index is filled in ``__init__``.
+    """
+
     dmap: DiplomacyMap
     units: dict[str, Unit]  # province -> unit
-    orders: dict[str, Order]  # province -> order of the unit there
-    # Armies whose convoy the Szykman rule has cancelled (a paradox): they stay, no effect.
-    paradox_armies: set[str] = field(default_factory=set)
+    orders: dict[str, Order]  # province -> order of the unit there, in province order
+    #: armies whose convoy the Szykman rule has cancelled (a paradox): they stay, no effect
+    paradox_armies: set[str]
+    #: moving unit's province -> the province it moves into
+    move_dest: dict[str, str]
+    #: province -> the units moving into it
+    moves_into: dict[str, list[str]]
+    #: (supported unit's province, destination province) -> supporters of that move
+    move_supports: dict[tuple[str, str], list[str]]
+    #: province -> supporters of the unit holding there
+    hold_supports: dict[str, list[str]]
+    #: army's province -> the fleets convoying its move
+    convoyers: dict[str, list[str]]
+    #: supporter -> the province its support goes into (only supports that match the
+    #: supported unit's order; any other support is void)
+    support_into: dict[str, str]
+    #: moving unit's province -> whether it goes by convoy (see _travels_by_convoy)
+    by_convoy: dict[str, bool]
+    #: move -> the move it meets head-on (see head_to_head)
+    head_on: dict[str, str]
 
-    def __post_init__(self) -> None:
-        self.moves_into: dict[str, list[str]] = defaultdict(list)
-        self.move_supports: dict[tuple[str, str], list[str]] = defaultdict(list)
-        self.hold_supports: dict[str, list[str]] = defaultdict(list)
-        self.convoyers: dict[str, list[str]] = defaultdict(list)  # army province -> fleets
-        for p, o in sorted(self.orders.items()):
-            if isinstance(o, Move):
-                self.moves_into[prov(o.dest)].append(p)
-        for p, o in sorted(self.orders.items()):
-            if isinstance(o, SupportMove) and self._support_move_matches(o):
-                self.move_supports[(prov(o.target), prov(o.dest))].append(p)
-            elif isinstance(o, SupportHold) and self._support_hold_matches(o):
-                self.hold_supports[prov(o.target)].append(p)
-            elif isinstance(o, Convoy) and self.convoy_matches(p):
-                self.convoyers[prov(o.target)].append(p)
-        self.by_convoy: dict[str, bool] = {
-            p: self._travels_by_convoy(p, o)
-            for p, o in self.orders.items()
-            if isinstance(o, Move)
-        }
+    def __init__(self, dmap: DiplomacyMap, units: dict[str, Unit],
+                 orders: dict[str, Order]) -> None:
+        """``units`` is only read; the battlefield keeps its own copy of ``orders``."""
+        self.dmap = dmap
+        self.units = units
+        self.paradox_armies = set()
+        loc_province = dmap.loc_province
+        # From here on the orders are in province order, and so is every list below.
+        self.orders = orders = dict(sorted(orders.items()))
+        self.move_dest = move_dest = {}
+        self.moves_into = moves_into = {}
+        self.move_supports = move_supports = {}
+        self.hold_supports = hold_supports = {}
+        self.convoyers = {}
+        self.support_into = support_into = {}
+        self._convoys: set[str] = set()  # fleets whose convoy matches an army's move
+        for p, o in orders.items():
+            if o.__class__ is Move:
+                move_dest[p] = dest = loc_province[o.dest]
+                movers = moves_into.get(dest)
+                if movers is None:
+                    moves_into[dest] = [p]
+                else:
+                    movers.append(p)
+        for p, o in orders.items():
+            kind = o.__class__
+            if kind is SupportMove:
+                # A move support counts only for the very move ordered (coast too, if
+                # given); validation left the supported unit's own location as target.
+                target = loc_province.get(o.target) or prov(o.target)
+                dest = move_dest.get(target)
+                if dest is not None and dest == (loc_province.get(o.dest) or prov(o.dest)) \
+                        and ("/" not in o.dest or o.dest == orders[target].dest):
+                    supporters = move_supports.get((target, dest))
+                    if supporters is None:
+                        move_supports[target, dest] = [p]
+                    else:
+                        supporters.append(p)
+                    support_into[p] = dest
+            elif kind is SupportHold:
+                # Hold support goes to any unit not ordered to move (hold, support, convoy).
+                target = loc_province.get(o.target) or prov(o.target)
+                if target in units and target not in move_dest:
+                    supporters = hold_supports.get(target)
+                    if supporters is None:
+                        hold_supports[target] = [p]
+                    else:
+                        supporters.append(p)
+                    support_into[p] = target
+            elif kind is Convoy and self._convoy_matches(p, o):
+                self.convoyers.setdefault(loc_province[o.target], []).append(p)
+                self._convoys.add(p)
+        self.by_convoy = by_convoy = {}
+        army_adjacency = dmap.army_adjacency
+        for p, dest in move_dest.items():
+            # The commonest cases first: a fleet, or an army moving over land to a
+            # neighbour with no convoy ordered for it.
+            if units[p].type is not ARMY or (
+                    p not in self.convoyers and dest in army_adjacency.get(p, _EMPTY)):
+                by_convoy[p] = False
+            else:
+                by_convoy[p] = self._travels_by_convoy(p, dest)
+        self.head_on = head_on = {}
+        for p, dest in move_dest.items():
+            if move_dest.get(dest) == p and not by_convoy[p] and not by_convoy[dest]:
+                head_on[p] = dest
 
     # --- matching ------------------------------------------------------------
     def move_of(self, p: str) -> Move | None:
         o = self.orders.get(p)
         return o if isinstance(o, Move) else None
 
-    def _support_move_matches(self, o: SupportMove) -> bool:
-        """A move support counts only for the very move ordered (coast too, if given)."""
-        mv = self.move_of(prov(o.target))
-        if mv is None or prov(mv.dest) != prov(o.dest):
-            return False
-        return "/" not in o.dest or o.dest == mv.dest
-
-    def _support_hold_matches(self, o: SupportHold) -> bool:
-        """Hold support goes to any unit not ordered to move (hold, support, convoy)."""
-        t = prov(o.target)
-        return t in self.units and self.move_of(t) is None
-
     def convoy_matches(self, p: str) -> bool:
-        o = self.orders[p]
-        if not isinstance(o, Convoy) or not self.dmap.is_sea(p):
+        """A convoy counts only by a fleet at sea for the very army move ordered."""
+        return p in self._convoys
+
+    def _convoy_matches(self, p: str, o: Convoy) -> bool:
+        if self.dmap.kind_of(p) != "sea":
             return False
         mv = self.move_of(prov(o.target))
         army = self.units.get(prov(o.target))
         return (
             mv is not None
             and army is not None
-            and army.type is UnitType.ARMY
+            and army.type is ARMY
             and prov(mv.dest) == prov(o.dest)
         )
 
     # --- convoy routes ------------------------------------------------------------
-    def convoy_route_exists(self, army: str, fleets_ok: Callable[[str], bool] | None = None) -> bool:
+    def convoy_route(self, army: str) -> Generator[str, bool, bool]:
         """Whether a chain of convoying fleets links the army to its destination.
 
-        ``fleets_ok`` filters the fleets (the resolver passes "not dislodged"); any one
-        route suffices (2000 rules: a convoy fails only if every route is broken).
+        A generator for the resolver: it yields each fleet whose success (not being
+        dislodged) the route needs and receives the answer; it returns the verdict. Any
+        one route suffices (2000 rules: a convoy fails only if every route is broken).
+        The search takes fleets in province order and costs O(fleets x neighbours), so
+        a long chain of convoying fleets stays linear.
         """
-        mv = self.move_of(army)
-        if mv is None:
+        dest = self.move_dest.get(army)
+        if dest is None:
             return False
-        dest = prov(mv.dest)
-        fleets = self.convoyers.get(army, [])
+        fleets = self.convoyers.get(army, _NONE)
+        if not fleets:
+            return False
+        reach = self.dmap.fleet_reach
+        members = set(fleets)
         seen: set[str] = set()
-        frontier = [f for f in fleets if army in self._touching(f)]
+        frontier = [f for f in fleets if army in reach.get(f, _NONE)]
         while frontier:
             f = frontier.pop()
             if f in seen:
                 continue
-            if fleets_ok is not None and not fleets_ok(f):
+            if not (yield f):
                 continue
             seen.add(f)
-            touching = self._touching(f)
+            touching = reach.get(f, _NONE)
             if dest in touching:
                 return True
-            frontier.extend(g for g in fleets if g not in seen and g in touching)
+            frontier.extend(sorted(g for g in touching if g in members and g not in seen))
         return False
 
-    def _touching(self, sea: str) -> set[str]:
-        return {prov(n) for n in self.dmap.fleet_neighbours(sea)}
+    def convoy_route_exists(self, army: str,
+                            fleets_ok: Callable[[str], bool] | None = None) -> bool:
+        """:meth:`convoy_route` answered by ``fleets_ok`` (None: every fleet counts)."""
+        search = self.convoy_route(army)
+        try:
+            fleet = next(search)
+            while True:
+                fleet = search.send(True if fleets_ok is None else fleets_ok(fleet))
+        except StopIteration as done:
+            return done.value
 
-    def _travels_by_convoy(self, p: str, mv: Move) -> bool:
-        """Does this move go by convoy (2000 rules on convoying to an adjacent province)?
+    def _travels_by_convoy(self, p: str, dest: str) -> bool:
+        """Does the move from ``p`` into province ``dest`` go by convoy (2000 rules on
+        convoying to an adjacent province)?
 
         Fleets move only by themselves. An army that cannot reach by land must be
         convoyed. One that can is convoyed only if a full convoy route is ordered and
@@ -125,24 +203,17 @@ class Battlefield:
         cannot kidnap it, and "via convoy" with no convoy ordered falls back to land).
         """
         unit = self.units[p]
-        if unit.type is not UnitType.ARMY:
+        if unit.type is not ARMY:
             return False
-        if not self.dmap.army_can_move(p, mv.dest):
+        if dest not in self.dmap.army_neighbours(p):
             return True
-        if not self.convoy_route_exists(p):
+        if p not in self.convoyers or not self.convoy_route_exists(p):
             return False
-        if mv.via_convoy:
+        if self.orders[p].via_convoy:  # type: ignore[attr-defined]
             return True
         return any(self.units[f].power == unit.power for f in self.convoyers[p])
 
     # --- relations between moves ----------------------------------------------
     def head_to_head(self, p: str) -> str | None:
         """The unit this move meets head-on (both by land, into each other's province)."""
-        mv = self.move_of(p)
-        if mv is None or self.by_convoy.get(p):
-            return None
-        q = prov(mv.dest)
-        other = self.move_of(q)
-        if other is None or self.by_convoy.get(q) or prov(other.dest) != p:
-            return None
-        return q
+        return self.head_on.get(p)

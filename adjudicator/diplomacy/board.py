@@ -6,11 +6,37 @@ fresh state dict back; the input dict is never touched.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import attrgetter
 
 from adjudicator.diplomacy.map import prov
 from adjudicator.diplomacy.orders import Unit, UnitType
 from adjudicator.diplomacy.phase import Phase
+
+_by_loc = attrgetter("loc")
+_power = attrgetter("power")
+
+
+@lru_cache(maxsize=1 << 16)
+def unit_of(power: str, letter: str, loc: str) -> Unit:
+    """The unit a state entry describes (``"A"``/``"F"``). Units are immutable values and
+    the same ones recur phase after phase, so they are made once and shared: reading a
+    state then costs a lookup per unit instead of building a dataclass and an enum."""
+    return Unit(power, UnitType(letter), loc)
+
+
+@lru_cache(maxsize=1 << 16)
+def _placed(power: str, letter: str, loc: str) -> tuple[str, Unit]:
+    """(province, unit) of a state entry, remembered like :func:`unit_of`."""
+    return prov(loc), unit_of(power, letter, loc)
+
+
+@lru_cache(maxsize=256)
+def phase_of(code: str) -> Phase:
+    """:meth:`Phase.parse`, remembered (phases are immutable; a game has few codes)."""
+    return Phase.parse(code)
 
 
 @dataclass(frozen=True)
@@ -22,7 +48,7 @@ class DislodgedUnit:
     def to_json(self) -> dict:
         return {
             "power": self.unit.power,
-            "type": self.unit.type.value,
+            "type": self.unit.type.letter,
             "loc": self.unit.loc,
             "attacker_from": self.attacker_from,
             "retreats": list(self.retreats),
@@ -41,17 +67,17 @@ class Board:
     @classmethod
     def from_state(cls, state: dict) -> Board:
         units = {}
-        for u in state.get("units", []):
-            unit = Unit(u["power"], UnitType(u["type"]), u["loc"])
-            units[prov(unit.loc)] = unit
+        for u in state.get("units", ()):
+            p, unit = _placed(u["power"], u["type"], u["loc"])
+            units[p] = unit
         dislodged = {}
-        for d in state.get("dislodged", []):
-            unit = Unit(d["power"], UnitType(d["type"]), d["loc"])
+        for d in state.get("dislodged", ()):
+            unit = unit_of(d["power"], d["type"], d["loc"])
             dislodged[prov(unit.loc)] = DislodgedUnit(
                 unit, d.get("attacker_from", ""), tuple(d.get("retreats", []))
             )
         return cls(
-            phase=Phase.parse(state["phase"]),
+            phase=phase_of(state["phase"]),
             units=units,
             centres=dict(state.get("centres", {})),
             dislodged=dislodged,
@@ -61,12 +87,20 @@ class Board:
 
     def units_json(self) -> list[dict]:
         return [
-            {"power": u.power, "type": u.type.value, "loc": u.loc}
-            for u in sorted(self.units.values(), key=lambda u: u.loc)
+            {"power": u.power, "type": u.type.letter, "loc": u.loc}
+            for u in sorted(self.units.values(), key=_by_loc)
         ]
 
     def units_of(self, power: str) -> list[Unit]:
-        return sorted((u for u in self.units.values() if u.power == power), key=lambda u: u.loc)
+        return sorted((u for u in self.units.values() if u.power == power), key=_by_loc)
 
     def centre_count(self, power: str) -> int:
         return sum(1 for owner in self.centres.values() if owner == power)
+
+    def centre_counts(self) -> dict[str, int]:
+        """Owner -> number of centres owned (owners with none are absent)."""
+        return Counter(self.centres.values())
+
+    def unit_counts(self) -> dict[str, int]:
+        """Power -> number of units on the board (powers with none are absent)."""
+        return Counter(map(_power, self.units.values()))

@@ -9,40 +9,27 @@ collections are sorted), so a game can be replayed and diffed byte for byte.
 
 from __future__ import annotations
 
-import copy
+from functools import lru_cache
+from operator import itemgetter
 
 from adjudicator.diplomacy.adjustments import adjustments_owed, resolve_adjustments
 from adjudicator.diplomacy.board import Board, DislodgedUnit
 from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.orders import (
-    Build,
-    Convoy,
     Disband,
     Hold,
-    Move,
     Order,
-    Remove,
     Retreat,
-    SupportHold,
-    SupportMove,
     Unit,
     UnitType,
-    Waive,
 )
 from adjudicator.diplomacy.phase import FIRST_PHASE, Phase, PhaseType, Season
-from adjudicator.diplomacy.results import OrderResult
+from adjudicator.diplomacy.results import KIND, OrderResult, result_of
 from adjudicator.diplomacy.retreats import resolve_retreats
-from adjudicator.diplomacy.validate import Rejection, Validation, validate
+from adjudicator.diplomacy.validate import Checker, Rejection, Validation, validate
 from adjudicator.errors import OrderError
 from adjudicator.game import common_fields
-
-_KIND = {
-    Hold: "hold", Move: "move", SupportHold: "support", SupportMove: "support",
-    Convoy: "convoy", Retreat: "retreat", Disband: "disband", Build: "build",
-    Remove: "remove", Waive: "waive",
-}
-
 
 # --- public API ---------------------------------------------------------------------
 
@@ -93,15 +80,17 @@ def adjudicate(
     board = Board.from_state(state)  # builds fresh values: ``state`` is never touched
     events: dict = {"phase": board.phase.code, "rejected": [], "dislodged": [],
                     "disbanded": [], "centre_changes": [], "eliminated": [], "winner": None}
+    checker = Checker(board, dmap)
     checked = {
-        power: validate(board, power, list(orders), dmap)
+        power: checker.validate(power, orders)
         for power, orders in sorted(orders_by_power.items())
     }
     for power, v in checked.items():
-        events["rejected"] += [
-            {"power": power, "order": r.order.text(), "rule": r.rule, "message": r.message}
-            for r in v.rejections
-        ]
+        if v.rejections:
+            events["rejected"] += [
+                {"power": power, "order": r.order.text(), "rule": r.rule, "message": r.message}
+                for r in v.rejections
+            ]
     if board.phase.is_movement:
         results = _movement(board, checked, dmap, events)
     elif board.phase.is_retreats:
@@ -110,18 +99,39 @@ def adjudicate(
         results = _adjustments(board, checked, dmap, events)
 
     _eliminate(board, dmap, events)
-    result = copy.deepcopy(state.get("result"))
+    result = _copy_json(state.get("result"))
     if events["winner"]:
         result = {"type": "solo", "winner": events["winner"]}
-    base = {k: copy.deepcopy(v) for k, v in state.items()
-            if k not in ("phase", "units", "dislodged", "centres", "adjustments", "eliminated")}
+    base = {k: _copy_json(v) for k, v in state.items() if k not in _BOARD_KEYS}
     base["result"] = result
     new_state = to_state(base, board)
     events["next_phase"] = board.phase.code
-    events["centre_counts"] = {p: board.centre_count(p) for p in sorted(dmap.powers)}
+    counts = board.centre_counts()
+    events["centre_counts"] = {p: counts.get(p, 0) for p in dmap.power_order}
     events["adjustments"] = dict(sorted(board.adjustments.items()))
-    results.sort(key=lambda r: (r.power, r.loc, r.kind, r.order))
+    results.sort(key=_RESULT_ORDER)
     return new_state, results, events
+
+
+#: Phases are immutable and a game meets few: each is made once.
+_phase = lru_cache(maxsize=1024)(Phase)
+
+#: The state keys written from the board; every other key is carried over as it was.
+_BOARD_KEYS = frozenset(("phase", "units", "dislodged", "centres", "adjustments", "eliminated"))
+#: Results are listed by power, location, kind, then text (the fields' places in the tuple).
+_RESULT_ORDER = itemgetter(*(OrderResult._fields.index(f) for f in ("power", "loc", "kind",
+                                                                    "order")))
+
+
+def _copy_json(value):
+    """A deep copy of plain JSON data (dicts, lists, scalars), so the new state shares
+    nothing with the old. ``copy.deepcopy`` does the same for any object at several
+    times the cost (a memo of every object, a dispatch per value)."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
 
 
 # --- phases -------------------------------------------------------------------------
@@ -133,26 +143,24 @@ def _movement(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
     defaulted: set[str] = set()
     illegal: dict[str, Rejection] = {}
     for v in checked.values():
-        for o in v.accepted:
-            orders[prov(o.loc)] = o
-        illegal.update(v.illegal)
-    for p, u in board.units.items():
-        if p not in orders:
-            orders[p] = Hold(u.type, u.loc)
-            if p not in illegal:
-                defaulted.add(p)
+        orders.update(v.by_province)
+        if v.rejections:
+            illegal.update(v.illegal)
+    if len(orders) < len(board.units):  # some units were not (legally) ordered: they hold
+        for p, u in board.units.items():
+            if p not in orders:
+                orders[p] = Hold(u.type, u.loc)
+                if p not in illegal:
+                    defaulted.add(p)
 
-    outcome = resolve_movement(dmap, board.units, orders)
-    results = []
-    for p, oc in outcome.outcomes.items():
-        if p in illegal:
-            bad = illegal[p]
-            results.append(_result(oc.unit, bad.order, False, "illegal", reason=bad.message,
-                                   dislodged=oc.dislodged))
-        else:
-            results.append(_result(oc.unit, oc.order, oc.success, oc.outcome, reason=oc.reason,
-                                   via_convoy=oc.via_convoy, dislodged=oc.dislodged,
-                                   default=p in defaulted))
+    outcome = resolve_movement(dmap, board.units, orders, defaulted)
+    results = list(outcome.outcomes.values())
+    if illegal:  # the unit held; its result shows the illegal order and why
+        results = [
+            result_of(board.units[p], illegal[p].order, False, "illegal", illegal[p].message,
+                    False, r.dislodged) if p in illegal else r
+            for p, r in outcome.outcomes.items()
+        ]
     board.units = outcome.units
     board.dislodged = {}
     for d in outcome.dislodged:
@@ -163,7 +171,7 @@ def _movement(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
         else:
             events["disbanded"].append(_unit_json(d.unit, "no retreat possible"))
     if board.dislodged:
-        board.phase = Phase(board.phase.year, board.phase.season, PhaseType.RETREATS)
+        board.phase = _phase(board.phase.year, board.phase.season, PhaseType.RETREATS)
     else:
         _end_of_season(board, dmap, events)
     return results
@@ -174,8 +182,7 @@ def _retreats(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
     orders: dict[str, Order] = {}
     illegal: dict[str, Rejection] = {}
     for v in checked.values():
-        for o in v.accepted:
-            orders[prov(o.loc)] = o
+        orders.update(v.by_province)
         illegal.update(v.illegal)
     outcomes, survivors = resolve_retreats([d.unit for d in board.dislodged.values()], orders)
     results = []
@@ -183,12 +190,12 @@ def _retreats(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
         p = prov(oc.unit.loc)
         if p in illegal:
             bad = illegal[p]
-            results.append(_result(oc.unit, bad.order, False, "illegal", reason=bad.message))
+            results.append(result_of(oc.unit, bad.order, False, "illegal", reason=bad.message))
         elif oc.order is None:
-            results.append(_result(oc.unit, Disband(oc.unit.type, oc.unit.loc), True,
+            results.append(result_of(oc.unit, Disband(oc.unit.type, oc.unit.loc), True,
                                    "disbanded", reason=oc.reason, default=True))
         else:
-            results.append(_result(oc.unit, oc.order, oc.success, oc.outcome, reason=oc.reason))
+            results.append(result_of(oc.unit, oc.order, oc.success, oc.outcome, reason=oc.reason))
         if not oc.success or not isinstance(oc.order, Retreat):
             events["disbanded"].append(_unit_json(oc.unit, oc.reason or "disbanded"))
     for u in survivors:
@@ -204,7 +211,7 @@ def _adjustments(board: Board, checked: dict[str, Validation], dmap: DiplomacyMa
     outcomes, units = resolve_adjustments(board, orders, dmap)
     results = [
         OrderResult(
-            power=oc.power, order=oc.order.text(), kind=_KIND[type(oc.order)],
+            power=oc.power, order=oc.order.text(), kind=KIND[type(oc.order)],
             unit_type=oc.order.unit_type.value if oc.order.unit_type else None,
             loc=oc.order.loc, success=oc.success, outcome=oc.outcome, reason=oc.reason,
             default=oc.default or oc.power not in checked,
@@ -215,13 +222,13 @@ def _adjustments(board: Board, checked: dict[str, Validation], dmap: DiplomacyMa
         for r in v.rejections:
             o = r.order
             results.append(OrderResult(
-                power=power, order=o.text(), kind=_KIND.get(type(o), "hold"),
+                power=power, order=o.text(), kind=KIND.get(type(o), "hold"),
                 unit_type=o.unit_type.value if o.unit_type else None, loc=o.loc,
                 success=False, outcome="illegal", reason=r.message,
             ))
     board.units = units
     board.adjustments = {}
-    board.phase = Phase(board.phase.year + 1, Season.SPRING, PhaseType.MOVEMENT)
+    board.phase = _phase(board.phase.year + 1, Season.SPRING, PhaseType.MOVEMENT)
     return results
 
 
@@ -229,32 +236,37 @@ def _end_of_season(board: Board, dmap: DiplomacyMap, events: dict) -> None:
     """After the last phase of a season: Spring -> Fall; Fall -> centres, then Winter."""
     year = board.phase.year
     if board.phase.season is Season.SPRING:
-        board.phase = Phase(year, Season.FALL, PhaseType.MOVEMENT)
+        board.phase = _phase(year, Season.FALL, PhaseType.MOVEMENT)
         return
-    for p, unit in sorted(board.units.items()):
-        if dmap.provinces[p].supply_centre and board.centres.get(p) != unit.power:
-            events["centre_changes"].append(
-                {"province": p, "from": board.centres.get(p), "to": unit.power}
-            )
-            board.centres[p] = unit.power
-    counts = {p: board.centre_count(p) for p in sorted(dmap.powers)}
+    centres, units = board.centres, board.units
+    for p in sorted(units.keys() & dmap.supply_centre_set):
+        unit = units[p]
+        if centres.get(p) != unit.power:
+            events["centre_changes"].append({"province": p, "from": centres.get(p),
+                                             "to": unit.power})
+            centres[p] = unit.power
+    owned = board.centre_counts()
+    counts = {p: owned.get(p, 0) for p in dmap.power_order}
     leaders = [p for p, n in counts.items() if n >= dmap.victory_centres]
     if leaders:
         events["winner"] = max(leaders, key=lambda p: (counts[p], p))
-    board.adjustments = adjustments_owed(board, dmap)
+    board.adjustments = adjustments_owed(board, dmap, owned)
     if board.adjustments:
-        board.phase = Phase(year, Season.WINTER, PhaseType.ADJUSTMENTS)
+        board.phase = _phase(year, Season.WINTER, PhaseType.ADJUSTMENTS)
     else:
-        board.phase = Phase(year + 1, Season.SPRING, PhaseType.MOVEMENT)
+        board.phase = _phase(year + 1, Season.SPRING, PhaseType.MOVEMENT)
 
 
 def _eliminate(board: Board, dmap: DiplomacyMap, events: dict) -> None:
-    for power in sorted(dmap.powers):
-        if power in board.eliminated:
-            continue
-        if not board.units_of(power) and not board.centre_count(power) and not any(
-            d.unit.power == power for d in board.dislodged.values()
-        ):
+    """A power with no unit (on the board or dislodged) and no centre is out."""
+    owners = set(board.centres.values())
+    candidates = [p for p in dmap.power_order if p not in owners and p not in board.eliminated]
+    if not candidates:
+        return  # (the common case: every power still in the game owns a centre)
+    present = {u.power for u in board.units.values()}
+    present.update(d.unit.power for d in board.dislodged.values())
+    for power in candidates:
+        if power not in present:
             board.eliminated.append(power)
             events["eliminated"].append(power)
 
@@ -274,18 +286,4 @@ def to_state(base: dict, board: Board) -> dict:
 
 
 def _unit_json(unit: Unit, reason: str) -> dict:
-    return {"power": unit.power, "type": unit.type.value, "loc": unit.loc, "reason": reason}
-
-
-def _result(unit: Unit, order: Order, success: bool, outcome: str, *, reason: str | None = None,
-            via_convoy: bool = False, dislodged: bool = False,
-            default: bool = False) -> OrderResult:
-    target = getattr(order, "target", None) or None
-    dest = getattr(order, "dest", None) or None
-    return OrderResult(
-        power=unit.power, order=order.text(), kind=_KIND[type(order)],
-        unit_type=unit.type.value, loc=unit.loc, success=success, outcome=outcome,
-        target=target, dest=dest,
-        via_convoy=via_convoy or bool(getattr(order, "via_convoy", False)),
-        reason=reason, dislodged=dislodged, default=default,
-    )
+    return {"power": unit.power, "type": unit.type.letter, "loc": unit.loc, "reason": reason}

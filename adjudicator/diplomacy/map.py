@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from adjudicator.resources import game_data_path
-
 
 #: The data folder of the standard map: the default of the helpers that take a variant.
 STANDARD = "diplomacy-standard"
@@ -21,6 +20,9 @@ STANDARD = "diplomacy-standard"
 def prov(loc: str) -> str:
     """The province of a location: ``spa/nc`` -> ``spa``."""
     return loc.split("/", 1)[0]
+
+
+_NOTHING: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class DiplomacyMap:
         self.name: str = data["name"]
         self.victory_centres: int = data["victory_centres"]
         self.powers: dict[str, dict] = data["powers"]
+        #: the powers in alphabetical order (the order of every per-power listing)
+        self.power_order: tuple[str, ...] = tuple(sorted(self.powers))
         self.provinces: dict[str, Province] = {
             pid: Province(
                 id=pid,
@@ -66,6 +70,24 @@ class DiplomacyMap:
         self._army = {k: frozenset(v) for k, v in data["army_adjacency"].items()}
         self._fleet = {k: frozenset(v) for k, v in data["fleet_adjacency"].items()}
         self._fleet_locations = frozenset(self._fleet)
+        # Indexes built once per map, so the rules look facts up instead of recomputing
+        # them for every order of every phase (the engine's hot path asks these questions
+        # hundreds of times a phase).
+        #: every location id (province or coast) -> its province: ``spa/nc`` -> ``spa``
+        self.loc_province: dict[str, str] = {pid: pid for pid in self.provinces}
+        self.loc_province.update((loc, prov(loc)) for loc in self.coast_names)
+        self.loc_province.update((loc, prov(loc)) for loc in self._fleet)
+        #: the supply centres
+        self.supply_centre_set: frozenset[str] = frozenset(
+            pid for pid, p in self.provinces.items() if p.supply_centre)
+        #: province -> its kind ("land", "coastal", "sea" or "impassable")
+        self.kind: dict[str, str] = {pid: p.kind for pid, p in self.provinces.items()}
+        #: province -> the provinces an army there can move into
+        self.army_adjacency: dict[str, frozenset[str]] = self._army
+        #: fleet location -> the provinces a fleet there can move into (coasts dropped)
+        self.fleet_reach: dict[str, frozenset[str]] = {
+            loc: frozenset(prov(n) for n in ns) for loc, ns in self._fleet.items()
+        }
 
     # --- basic facts -------------------------------------------------------
     province_of = staticmethod(prov)
@@ -79,14 +101,19 @@ class DiplomacyMap:
         info = self.provinces.get(prov(loc))
         return f"{info.name} ({loc})" if info else loc
 
+    def kind_of(self, loc: str) -> str:
+        """The kind of the province of ``loc``; ``KeyError`` if there is no such province."""
+        p = self.loc_province.get(loc)
+        return self.kind[p if p is not None else prov(loc)]
+
     def is_sea(self, loc: str) -> bool:
-        return self.provinces[self.province_of(loc)].kind == "sea"
+        return self.kind_of(loc) == "sea"
 
     def is_land(self, loc: str) -> bool:
-        return self.provinces[self.province_of(loc)].kind == "land"
+        return self.kind_of(loc) == "land"
 
     def is_coastal(self, loc: str) -> bool:
-        return self.provinces[self.province_of(loc)].kind == "coastal"
+        return self.kind_of(loc) == "coastal"
 
     def supply_centres(self) -> list[str]:
         return sorted(p.id for p in self.provinces.values() if p.supply_centre)
@@ -97,16 +124,60 @@ class DiplomacyMap:
     def fleet_locations(self) -> frozenset[str]:
         return self._fleet_locations
 
+    @cached_property
+    def bordering_seas(self) -> dict[str, frozenset[str]]:
+        """Province -> the sea areas a fleet can sail from into it (so an army there can
+        board, or land, by convoy)."""
+        out: dict[str, set[str]] = {}
+        for sea, k in self.kind.items():
+            if k == "sea":
+                for p in self.fleet_reach.get(sea, _NOTHING):
+                    out.setdefault(p, set()).add(sea)
+        return {p: frozenset(seas) for p, seas in out.items()}
+
+    @cached_property
+    def sea_region(self) -> dict[str, int]:
+        """Sea area -> the number of its region: sea areas joined by a chain of sea
+        borders share a region (fleet adjacency is symmetric, so regions are connected
+        components). Found once per map, by one search."""
+        region: dict[str, int] = {}
+        n = -1
+        for start in sorted(p for p, k in self.kind.items() if k == "sea"):
+            if start in region:
+                continue
+            n += 1
+            region[start] = n
+            frontier = [start]
+            while frontier:
+                s = frontier.pop()
+                for t in self.fleet_reach.get(s, _NOTHING):
+                    if self.kind.get(t) == "sea" and t not in region:
+                        region[t] = n
+                        frontier.append(t)
+        return region
+
+    @cached_property
+    def coast_regions(self) -> dict[str, frozenset[int]]:
+        """Province -> the sea regions (see :attr:`sea_region`) it borders: a convoy can
+        run between two coasts only within a region both border."""
+        out: dict[str, set[int]] = {}
+        for sea, n in self.sea_region.items():
+            for p in self.fleet_reach.get(sea, _NOTHING):
+                out.setdefault(p, set()).add(n)
+        return {p: frozenset(ns) for p, ns in out.items()}
+
     # --- adjacency ---------------------------------------------------------
     def army_neighbours(self, province: str) -> frozenset[str]:
-        return self._army.get(self.province_of(province), frozenset())
+        p = self.loc_province.get(province)
+        return self._army.get(p if p is not None else prov(province), _NOTHING)
 
     def fleet_neighbours(self, loc: str) -> frozenset[str]:
         """Fleet locations (with coasts) reachable in one move from ``loc``."""
-        return self._fleet.get(loc, frozenset())
+        return self._fleet.get(loc, _NOTHING)
 
     def army_can_move(self, src: str, dst: str) -> bool:
-        return self.province_of(dst) in self.army_neighbours(src)
+        p = self.loc_province.get(dst)
+        return (p if p is not None else prov(dst)) in self.army_neighbours(src)
 
     def fleet_can_move(self, src: str, dst: str) -> bool:
         """Exact-coast move: ``dst`` must be a fleet location."""
@@ -114,7 +185,7 @@ class DiplomacyMap:
 
     def fleet_can_reach_province(self, src: str, province: str) -> bool:
         """Whether a fleet at ``src`` can reach any coast of ``province`` (used by supports)."""
-        return any(self.province_of(n) == province for n in self.fleet_neighbours(src))
+        return province in self.fleet_reach.get(src, _NOTHING)
 
     def fleet_coasts_reachable(self, src: str, province: str) -> list[str]:
         return sorted(n for n in self.fleet_neighbours(src) if self.province_of(n) == province)

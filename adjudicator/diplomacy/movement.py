@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicator.diplomacy import strength
 from adjudicator.diplomacy.battlefield import Battlefield
-from adjudicator.diplomacy.kinds import decisions_for
-from adjudicator.diplomacy.kinds.support import is_void
-from adjudicator.diplomacy.map import DiplomacyMap, prov
+from adjudicator.diplomacy.board import unit_of
+from adjudicator.diplomacy.kinds import decider
+from adjudicator.diplomacy.map import DiplomacyMap
 from adjudicator.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, Unit
 from adjudicator.diplomacy.paradox import backup_rule
 from adjudicator.diplomacy.resolver import Resolver
+from adjudicator.diplomacy.results import KIND, OrderResult, make_result
 from adjudicator.diplomacy.retreats import retreat_options
 
 
@@ -29,115 +29,135 @@ class Dislodgement:
 
 
 @dataclass
-class UnitOutcome:
-    """What happened to one unit's order (the engine turns this into an OrderResult)."""
-
-    unit: Unit
-    order: Order
-    success: bool
-    outcome: str
-    reason: str | None = None
-    via_convoy: bool = False
-    dislodged: bool = False
-
-
-@dataclass
 class MovementOutcome:
-    outcomes: dict[str, UnitOutcome]  # province -> outcome
+    outcomes: dict[str, OrderResult]  # province -> result of the unit's order
     units: dict[str, Unit]  # province -> unit after movement (dislodged units excluded)
     dislodged: list[Dislodgement] = field(default_factory=list)
     standoffs: set[str] = field(default_factory=set)
 
 
 def resolve_movement(
-    dmap: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order]
+    dmap: DiplomacyMap, units: dict[str, Unit], orders: dict[str, Order],
+    defaulted: set[str] | frozenset[str] = frozenset(),
 ) -> MovementOutcome:
-    """``units`` and ``orders`` are keyed by province; every unit must have an order."""
-    bf = Battlefield(dmap, dict(units), dict(orders))
-    r = Resolver(decisions_for(bf), backup_rule(bf))
+    """``units`` and ``orders`` are keyed by province; every unit must have an order.
+    The results of the units in ``defaulted`` are marked as orders nobody gave."""
+    bf = Battlefield(dmap, units, orders)  # it reads both and keeps its own sorted orders
+    r = Resolver.of(bf.orders, decider(bf), backup_rule(bf))
     result = r.resolve_all()
 
-    dislodger: dict[str, str] = {}
-    for p, o in bf.orders.items():
-        if isinstance(o, Move) and result[p]:
-            dest = prov(o.dest)
-            if dest in units and not (bf.move_of(dest) and result[dest]):
-                dislodger[dest] = p
+    move_dest = bf.move_dest
+    dislodger: dict[str, str] = {}  # dislodged unit's province -> attacker's province
+    for p, dest in move_dest.items():
+        if result[p] and dest in units and not (dest in move_dest and result[dest]):
+            dislodger[dest] = p
 
-    new_units: dict[str, Unit] = {}
-    for p, u in units.items():
-        o = bf.orders[p]
-        if isinstance(o, Move) and result[p]:
-            new_units[prov(o.dest)] = Unit(u.power, u.type, o.dest)
-        elif p not in dislodger:
-            new_units[p] = u
-
-    standoffs = _standoff_provinces(r, bf, result, new_units)
-    outcomes = {p: _outcome(bf, p, result, dislodger) for p in sorted(units)}
+    new_units, outcomes = _read_off(bf, result, dislodger, defaulted)
+    standoffs = _standoff_provinces(bf, result, new_units)
     dislodged = []
     for p in sorted(dislodger):
         a = dislodger[p]
-        conv = bool(bf.by_convoy.get(a))
+        conv = bf.by_convoy[a]
         opts = retreat_options(dmap, units[p], a, conv, new_units, standoffs)
         dislodged.append(Dislodgement(units[p], a, conv, tuple(opts)))
     return MovementOutcome(outcomes, new_units, dislodged, standoffs)
 
 
-def _standoff_provinces(
-    r: Resolver, bf: Battlefield, result: dict, new_units: dict[str, Unit]
-) -> set[str]:
+def _path_ok(bf: Battlefield, p: str, result: dict) -> bool:
+    """After resolution: the move from ``p`` reached its destination's border (by land,
+    or by a convoy none of whose fleets was dislodged)."""
+    if p in bf.paradox_armies:
+        return False
+    return not bf.by_convoy[p] or _route(bf, p, result)
+
+
+def _standoff_provinces(bf: Battlefield, result: dict, new_units: dict[str, Unit]) -> set[str]:
     """Empty provinces some unit failed to enter while still contesting them.
 
     A move counts if it had an effect there: its convoy held and it was not beaten
     head-on by the unit coming from that province.
     """
     out = set()
-    for p, o in bf.orders.items():
-        if isinstance(o, Move) and not result[p]:
-            dest = prov(o.dest)
-            if dest not in new_units and strength.path_ok(r, bf, p):
-                q = bf.head_to_head(p)
-                if q is None or not result[q]:
-                    out.add(dest)
+    for p, dest in bf.move_dest.items():
+        if not result[p] and dest not in new_units and _path_ok(bf, p, result):
+            q = bf.head_on.get(p)
+            if q is None or not result[q]:
+                out.add(dest)
     return out
 
 
-def _outcome(bf: Battlefield, p: str, result: dict, dislodger: dict[str, str]) -> UnitOutcome:
-    u, o = bf.units[p], bf.orders[p]
-    ok = bool(result[p])
-    dis = p in dislodger
-    by_convoy = bool(bf.by_convoy.get(p))
-    reason = None
-    if isinstance(o, Move):
-        if ok:
-            word = "moved"
-        elif p in bf.paradox_armies:
-            word, reason = "void", "convoy paradox: the convoy is not carried out (Szykman rule)"
-        elif by_convoy and not _route(bf, p, result):
-            word, reason = "no convoy", "no unbroken convoy route"
+def _read_off(bf: Battlefield, result: dict, dislodger: dict[str, str],
+              defaulted: set[str] | frozenset[str]
+              ) -> tuple[dict[str, Unit], dict[str, OrderResult]]:
+    """Where each unit stands after movement (dislodged units left out), and the result
+    of each unit's order, by province.
+
+    One loop does both, and builds each result kind by kind with ``make_result`` rather
+    than through ``results.result_of``: this runs for every unit of every phase.
+    """
+    units, move_dest, support_into = bf.units, bf.move_dest, bf.support_into
+    new_units: dict[str, Unit] = {}
+    outcomes: dict[str, OrderResult] = {}
+    for p, o in bf.orders.items():
+        u = units[p]
+        kind = o.__class__
+        ok = result[p]
+        dis = p in dislodger
+        if kind is Move and ok:
+            new_units[move_dest[p]] = unit_of(u.power, u.type.letter, o.dest)
+        elif not dis:
+            new_units[p] = u
+        reason = None
+        if kind is SupportMove or kind is SupportHold:
+            if p not in support_into:
+                ok, word, reason = False, "void", "the supported unit was not ordered so"
+            elif dis:
+                ok, word, reason = False, "dislodged", f"dislodged from {dislodger[p]}"
+            else:
+                word = "supported" if ok else "cut"
+            outcomes[p] = make_result((
+                u.power, o.text(), "support", u.type.letter, u.loc, ok, word,
+                o.target or None,  # type: ignore[attr-defined]
+                (o.dest or None) if kind is SupportMove else None,  # type: ignore
+                False, reason, dis, p in defaulted))
+            continue
+        if kind is Move:
+            by_convoy = bf.by_convoy[p]
+            if ok:
+                word = "moved"
+            elif p in bf.paradox_armies:
+                word = "void"
+                reason = "convoy paradox: the convoy is not carried out (Szykman rule)"
+            elif by_convoy and not _route(bf, p, result):
+                word, reason = "no convoy", "no unbroken convoy route"
+            else:
+                word = "bounced"
+            if dis:
+                word = "dislodged"
+                reason = reason or f"dislodged from {dislodger[p]}"
+            outcomes[p] = make_result((
+                u.power, o.text(), "move", u.type.letter, u.loc, ok, word, None,
+                o.dest or None,  # type: ignore[attr-defined]
+                by_convoy or bool(o.via_convoy),  # type: ignore[attr-defined]
+                reason, dis, p in defaulted))
+            continue
+        target = dest = None
+        if kind is Convoy:
+            if not bf.convoy_matches(p):
+                word, ok, reason = "void", False, "no matching army move"
+            else:
+                word = "dislodged" if dis else "convoyed"
+            target = o.target or None  # type: ignore[attr-defined]
+            dest = o.dest or None  # type: ignore[attr-defined]
         else:
-            word = "bounced"
+            assert kind is Hold
+            word = "dislodged" if dis else "held"
         if dis:
-            word = "dislodged"
-    elif isinstance(o, (SupportHold, SupportMove)):
-        if is_void(bf, p):
-            word, ok, reason = "void", False, "the supported unit was not ordered so"
-        elif dis:
-            word = "dislodged"
-        else:
-            word = "supported" if ok else "cut"
-    elif isinstance(o, Convoy):
-        if not bf.convoy_matches(p):
-            word, ok, reason = "void", False, "no matching army move"
-        else:
-            word = "dislodged" if dis else "convoyed"
-    else:
-        assert isinstance(o, Hold)
-        word = "dislodged" if dis else "held"
-    if dis:
-        ok = False if not isinstance(o, Move) else ok
-        reason = reason or f"dislodged from {dislodger[p]}"
-    return UnitOutcome(u, o, ok, word, reason, by_convoy, dis)
+            ok = False
+            reason = reason or f"dislodged from {dislodger[p]}"
+        outcomes[p] = make_result((u.power, o.text(), KIND[kind], u.type.letter, u.loc, ok,
+                                   word, target, dest, False, reason, dis, p in defaulted))
+    return new_units, outcomes
 
 
 def _route(bf: Battlefield, p: str, result: dict) -> bool:

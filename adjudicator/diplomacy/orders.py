@@ -16,6 +16,16 @@ class UnitType(str, Enum):
     ARMY = "A"
     FLEET = "F"
 
+    def __init__(self, letter: str) -> None:
+        #: the letter as a plain ``str``: the same as ``.value``, but a plain attribute,
+        #: which matters where every unit of every phase is written out
+        self.letter = letter
+
+
+#: The two unit types as plain module names, for the rules' hot paths: looking a member up
+#: on the Enum class (``UnitType.ARMY``) costs several times a global name lookup.
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -24,11 +34,13 @@ class Unit:
     loc: str
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.loc}"
+        return f"{self.type.letter} {self.loc}"
 
 
 def _u(t: UnitType | None, loc: str) -> str:
-    return f"{t.value} {loc}" if t else loc
+    """``A par``, or ``par`` when the type was left out. (The ``text`` methods spell the
+    usual case, every type known, in one f-string: results need the text of every order.)"""
+    return f"{t.letter} {loc}" if t else loc
 
 
 @dataclass(frozen=True)
@@ -48,7 +60,8 @@ class Order:
 @dataclass(frozen=True)
 class Hold(Order):
     def text(self) -> str:
-        return f"{_u(self.unit_type, self.loc)} H"
+        t = self.unit_type
+        return f"{t.letter} {self.loc} H" if t else f"{self.loc} H"
 
 
 @dataclass(frozen=True)
@@ -57,7 +70,9 @@ class Move(Order):
     via_convoy: bool = False
 
     def text(self) -> str:
-        return f"{_u(self.unit_type, self.loc)} - {self.dest}" + (" via convoy" if self.via_convoy else "")
+        t = self.unit_type
+        move = f"{t.letter} {self.loc} - {self.dest}" if t else f"{self.loc} - {self.dest}"
+        return move + " via convoy" if self.via_convoy else move
 
 
 @dataclass(frozen=True)
@@ -66,7 +81,10 @@ class SupportHold(Order):
     target: str = ""
 
     def text(self) -> str:
-        return f"{_u(self.unit_type, self.loc)} S {_u(self.target_type, self.target)}"
+        t, tt = self.unit_type, self.target_type
+        if t and tt:
+            return f"{t.letter} {self.loc} S {tt.letter} {self.target}"
+        return f"{_u(t, self.loc)} S {_u(tt, self.target)}"
 
 
 @dataclass(frozen=True)
@@ -76,7 +94,10 @@ class SupportMove(Order):
     dest: str = ""
 
     def text(self) -> str:
-        return f"{_u(self.unit_type, self.loc)} S {_u(self.target_type, self.target)} - {self.dest}"
+        t, tt = self.unit_type, self.target_type
+        if t and tt:
+            return f"{t.letter} {self.loc} S {tt.letter} {self.target} - {self.dest}"
+        return f"{_u(t, self.loc)} S {_u(tt, self.target)} - {self.dest}"
 
 
 @dataclass(frozen=True)
@@ -86,7 +107,10 @@ class Convoy(Order):
     dest: str = ""
 
     def text(self) -> str:
-        return f"{_u(self.unit_type, self.loc)} C {_u(self.target_type, self.target)} - {self.dest}"
+        t, tt = self.unit_type, self.target_type
+        if t and tt:
+            return f"{t.letter} {self.loc} C {tt.letter} {self.target} - {self.dest}"
+        return f"{_u(t, self.loc)} C {_u(tt, self.target)} - {self.dest}"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 
 class Season(str, Enum):
@@ -58,8 +59,9 @@ class Phase:
         ptype = {v: k for k, v in _TYPE_LETTER.items()}[m.group(3)]
         return cls(int(m.group(2)), season, ptype)
 
-    @property
+    @cached_property
     def code(self) -> str:
+        # Cached (phases are immutable): the engine writes it several times a phase.
         return f"{_SEASON_LETTER[self.season]}{self.year}{_TYPE_LETTER[self.type]}"
 
     def __str__(self) -> str:

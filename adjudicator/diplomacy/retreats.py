@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from adjudicator.diplomacy.map import DiplomacyMap, prov
-from adjudicator.diplomacy.orders import Disband, Order, Retreat, Unit, UnitType
+from adjudicator.diplomacy.orders import ARMY, Disband, Order, Retreat, Unit
 
 
 def retreat_options(
@@ -26,7 +26,7 @@ def retreat_options(
     standoffs: set[str],
 ) -> list[str]:
     """Sorted locations (with coasts for fleets) the unit may retreat to."""
-    if unit.type is UnitType.ARMY:
+    if unit.type is ARMY:
         candidates = dmap.army_neighbours(unit.loc)
     else:
         candidates = dmap.fleet_neighbours(unit.loc)

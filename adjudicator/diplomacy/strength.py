@@ -8,62 +8,85 @@
 * defend: the head-on opponent's own move strength in a head-to-head battle.
 * prevent: how strongly another move into the same province stops this one; a unit
   beaten in a head-to-head battle has no effect on the province its beater came from.
+
+Each function is a generator in the resolver's style (``resolver.py``): it yields the
+province of every order whose success it needs, receives the answer, and returns the
+strength. Callers use ``yield from``. The common cheap cases (a move over land, a unit
+without supports) are tested before a nested generator is started: most moves of a phase
+need no other generator at all.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from adjudicator.diplomacy.battlefield import Battlefield
-from adjudicator.diplomacy.map import prov
-from adjudicator.diplomacy.resolver import Resolver
+
+Needs = Generator[str, bool, int]
 
 
-def path_ok(r: Resolver, bf: Battlefield, p: str) -> bool:
+def path_ok(bf: Battlefield, p: str) -> Generator[str, bool, bool]:
     """The move from ``p`` can reach its destination: by land, or by an unbroken convoy."""
     if p in bf.paradox_armies:
         return False
-    if not bf.by_convoy.get(p):
+    if not bf.by_convoy[p]:
         return True
-    return bf.convoy_route_exists(p, fleets_ok=r.resolve)
+    return (yield from bf.convoy_route(p))
 
 
-def _supports(r: Resolver, bf: Battlefield, supporters: list[str], exclude: str | None) -> int:
-    return sum(1 for s in supporters if bf.units[s].power != exclude and r.resolve(s))
+def _supports(bf: Battlefield, supporters: list[str], exclude: str | None) -> Needs:
+    """How many of the supports succeed, not counting those of power ``exclude``."""
+    n = 0
+    units = bf.units
+    for s in supporters:
+        if units[s].power != exclude and (yield s):
+            n += 1
+    return n
 
 
-def attack(r: Resolver, bf: Battlefield, p: str) -> int:
-    mv = bf.move_of(p)
-    dest = prov(mv.dest)
-    if not path_ok(r, bf, p):
-        return 0
-    supporters = bf.move_supports.get((p, dest), [])
+def attack(bf: Battlefield, p: str) -> Needs:
+    if p in bf.paradox_armies or (bf.by_convoy[p] and not (yield from bf.convoy_route(p))):
+        return 0  # no path: see path_ok
+    dest = bf.move_dest[p]
+    supporters = bf.move_supports.get((p, dest))
     defender = bf.units.get(dest)
-    if defender is None:
-        return 1 + _supports(r, bf, supporters, None)
-    if bf.head_to_head(p) is None and bf.move_of(dest) is not None and r.resolve(dest):
-        return 1 + _supports(r, bf, supporters, None)  # the defender left
-    if defender.power == bf.units[p].power:
-        return 0
-    return 1 + _supports(r, bf, supporters, defender.power)
+    exclude = None
+    if defender is not None and not (
+            p not in bf.head_on and dest in bf.move_dest and (yield dest)):
+        # The defender stays (it was ordered to, or its own move failed).
+        if defender.power == bf.units[p].power:
+            return 0
+        exclude = defender.power
+    if supporters is None:
+        return 1
+    return 1 + (yield from _supports(bf, supporters, exclude))
 
 
-def hold(r: Resolver, bf: Battlefield, dest: str) -> int:
+def hold(bf: Battlefield, dest: str) -> Needs:
     if dest not in bf.units:
         return 0
-    if bf.move_of(dest) is not None:
-        return 0 if r.resolve(dest) else 1
-    return 1 + _supports(r, bf, bf.hold_supports.get(dest, []), None)
+    if dest in bf.move_dest:
+        return 0 if (yield dest) else 1
+    supporters = bf.hold_supports.get(dest)
+    if supporters is None:
+        return 1
+    return 1 + (yield from _supports(bf, supporters, None))
 
 
-def defend(r: Resolver, bf: Battlefield, q: str) -> int:
-    mv = bf.move_of(q)
-    return 1 + _supports(r, bf, bf.move_supports.get((q, prov(mv.dest)), []), None)
+def defend(bf: Battlefield, q: str) -> Needs:
+    supporters = bf.move_supports.get((q, bf.move_dest[q]))
+    if supporters is None:
+        return 1
+    return 1 + (yield from _supports(bf, supporters, None))
 
 
-def prevent(r: Resolver, bf: Battlefield, p: str) -> int:
-    mv = bf.move_of(p)
-    if not path_ok(r, bf, p):
+def prevent(bf: Battlefield, p: str) -> Needs:
+    if p in bf.paradox_armies or (bf.by_convoy[p] and not (yield from bf.convoy_route(p))):
+        return 0  # no path: see path_ok
+    q = bf.head_on.get(p)
+    if q is not None and (yield q):
         return 0
-    q = bf.head_to_head(p)
-    if q is not None and r.resolve(q):
-        return 0
-    return 1 + _supports(r, bf, bf.move_supports.get((p, prov(mv.dest)), []), None)
+    supporters = bf.move_supports.get((p, bf.move_dest[p]))
+    if supporters is None:
+        return 1
+    return 1 + (yield from _supports(bf, supporters, None))

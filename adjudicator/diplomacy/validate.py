@@ -18,13 +18,16 @@ earlier one and the earlier one is reported. Nothing passed in is modified.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from functools import cache
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from adjudicator.diplomacy.board import Board
 from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import (
     ADJUSTMENT_ORDERS,
+    ARMY,
+    FLEET,
     MOVEMENT_ORDERS,
     RETREAT_ORDERS,
     Build,
@@ -38,7 +41,6 @@ from adjudicator.diplomacy.orders import (
     SupportHold,
     SupportMove,
     Unit,
-    UnitType,
     Waive,
 )
 from adjudicator.errors import OrderError
@@ -52,10 +54,35 @@ class Rejection:
     unit: Unit | None = None  # the power's own unit the order was for (it then defaults)
 
 
-@dataclass
 class Validation:
-    accepted: list[Order] = field(default_factory=list)
-    rejections: list[Rejection] = field(default_factory=list)
+    """The outcome of checking one power's orders.
+
+    ``accepted`` lists the accepted orders: in movement and retreats one per unit, in
+    province order; in adjustments in the order they were taken. ``by_province`` (movement
+    and retreats) maps each unit's province to its accepted order. The engine reads
+    ``by_province`` and sorts the whole board's orders once; ``accepted`` is put in order
+    only when asked for.
+    """
+
+    def __init__(self, accepted: list[Order] | None = None,
+                 rejections: list[Rejection] | None = None,
+                 by_province: dict[str, Order] | None = None) -> None:
+        self._accepted = accepted
+        self.rejections: list[Rejection] = [] if rejections is None else rejections
+        self.by_province: dict[str, Order] = {} if by_province is None else by_province
+
+    @property
+    def accepted(self) -> list[Order]:
+        if self._accepted is None:
+            self._accepted = [o for _, o in sorted(self.by_province.items())]
+        return self._accepted
+
+    @accepted.setter
+    def accepted(self, orders: list[Order]) -> None:
+        self._accepted = orders
+
+    def __repr__(self) -> str:
+        return f"Validation(accepted={self.accepted!r}, rejections={self.rejections!r})"
 
     @property
     def errors(self) -> list[OrderError]:
@@ -66,6 +93,8 @@ class Validation:
     @property
     def illegal(self) -> dict[str, Rejection]:
         """Own units whose only orders were illegal, by province (last reason wins)."""
+        if not self.rejections:
+            return {}
         ordered = {prov(o.loc) for o in self.accepted}
         out = {}
         for r in self.rejections:
@@ -83,16 +112,233 @@ class _Illegal(Exception):
 
 def validate(board: Board, power: str, orders: list[Order], dmap: DiplomacyMap) -> Validation:
     """Check ``power``'s orders for the board's current phase."""
-    if board.phase.is_movement:
-        return _validate_units(board, power, orders, dmap, MOVEMENT_ORDERS, board.units)
-    if board.phase.is_retreats:
-        units = {p: d.unit for p, d in board.dislodged.items()}
-        converted = [_as_retreat(o) for o in orders]
-        return _validate_units(board, power, converted, dmap, RETREAT_ORDERS, units)
-    return _validate_adjustments(board, power, [_as_adjustment(o) for o in orders], dmap)
+    return Checker(board, dmap).validate(power, orders)
 
 
-# --- movement and retreats -------------------------------------------------------
+class Checker:
+    """Validates the orders of any power against one board.
+
+    Facts about the board that several orders (or several powers) need are worked out
+    once and kept here: the engine builds one checker per phase. Notably which coasts
+    fleets at sea could join by convoy: found by one search over the fleets, so checking
+    every convoyed army of a large board stays linear in the number of units. The checks
+    look map facts up in the map's precomputed tables (``DiplomacyMap.loc_province``,
+    ``kind``, ``fleet_reach``...): validation runs for every order of every phase.
+    """
+
+    def __init__(self, board: Board, dmap: DiplomacyMap) -> None:
+        self.board = board
+        self.dmap = dmap
+        self._movement = board.phase.is_movement
+        self._retreats = board.phase.is_retreats
+        self._fleet_groups: dict[str, int] | None = None  # see _convoy_possible
+        self._checks = _MOVEMENT_CHECKS if self._movement else _RETREAT_CHECKS
+
+    def validate(self, power: str, orders: list[Order]) -> Validation:
+        """Check ``power``'s orders for the board's current phase."""
+        board = self.board
+        if self._movement:
+            return self._validate_units(power, orders, MOVEMENT_ORDERS, board.units)
+        if self._retreats:
+            units = {p: d.unit for p, d in board.dislodged.items()}
+            converted = [_as_retreat(o) for o in orders]
+            return self._validate_units(power, converted, RETREAT_ORDERS, units)
+        return _validate_adjustments(board, power, [_as_adjustment(o) for o in orders],
+                                     self.dmap)
+
+    # --- movement and retreats -------------------------------------------------------
+    def _validate_units(
+        self,
+        power: str,
+        orders: list[Order],
+        allowed: tuple[type, ...],
+        units: dict[str, Unit],
+    ) -> Validation:
+        board, dmap = self.board, self.dmap
+        movement = self._movement
+        checks = self._checks
+        loc_province = dmap.loc_province
+        rejections: list[Rejection] = []
+        chosen: dict[str, Order] = {}
+        for o in orders:
+            check = checks.get(o.__class__)
+            if check is None:
+                if not isinstance(o, allowed):
+                    rejections.append(_wrong_phase(o, board))
+                    continue
+                check = next(c for k, c in checks.items() if isinstance(o, k))  # a subclass
+            loc = o.loc
+            p = loc_province.get(loc) or prov(loc)
+            unit = units.get(p)
+            if unit is None or unit.power != power:
+                try:
+                    _own_unit(o, units, power, dmap,
+                              "unit" if movement else "dislodged unit")
+                except _Illegal as e:
+                    rejections.append(Rejection(o, e.rule, e.message))
+                continue
+            if o.unit_type is not unit.type or loc != unit.loc:
+                o = replace(o, unit_type=unit.type, loc=unit.loc)
+            try:
+                o = check(self, o, unit, p)
+            except _Illegal as e:
+                rejections.append(Rejection(o, e.rule, e.message, unit))
+                continue
+            if p in chosen:
+                rejections.append(
+                    Rejection(chosen[p], "duplicate-order",
+                              f"{unit} was ordered twice; the later order is used", unit)
+                )
+            chosen[p] = o
+        return Validation(None, rejections, chosen)
+
+    def _province(self, loc: str) -> str:
+        """The province of a location written in an order, which must exist."""
+        p = self.dmap.loc_province.get(loc)
+        if p is not None:
+            return p
+        p = prov(loc)
+        if p not in self.dmap.provinces:
+            raise _Illegal("unknown-location", f"no such place: {loc}")
+        return p
+
+    def _check_move(self, o: Move, unit: Unit, here: str) -> Move:
+        """``here`` is the unit's province (so for the other checks)."""
+        dmap = self.dmap
+        to = dmap.loc_province.get(o.dest) or self._province(o.dest)
+        if to == here:
+            raise _Illegal("move-to-self", "a unit cannot move to the province it is in")
+        if unit.type is ARMY:
+            # an army ignores any coast written (DATC 4.B.6)
+            if dmap.kind[to] == "sea":
+                raise _Illegal("unreachable", "an army cannot move into a sea area")
+            if to in dmap.army_adjacency.get(here, _NONE) or self._convoy_possible(here, to):
+                return o if o.dest == to else replace(o, dest=to)
+            raise _Illegal("unreachable",
+                           f"{unit} cannot reach {dmap.label(to)}, not even by convoy")
+        if o.via_convoy:
+            raise _Illegal("unreachable", "only armies can be convoyed")
+        if o.dest in dmap.fleet_neighbours(unit.loc):
+            return o  # an exact fleet location it borders: nothing to fill in
+        dest = _fleet_destination(dmap, unit.loc, o.dest)
+        return o if o.dest == dest else replace(o, dest=dest)
+
+    def _convoy_possible(self, src: str, dest: str) -> bool:
+        """Could fleets standing at sea now carry an army from province ``src`` to
+        province ``dest``?
+
+        The fleets at sea fall into groups joined sea to sea (fleet adjacency is
+        symmetric, so these are connected components); an army can be carried if one
+        group borders both coasts. The groups are found once per board, on the first
+        army that needs them, by one search over the fleets; each question then looks
+        at the seas bordering the two coasts only. Linear in the number of units.
+        """
+        dmap = self.dmap
+        kind = dmap.kind
+        if kind[src] != "coastal" or kind[dest] != "coastal":
+            return False
+        if self._fleet_groups is None:
+            self._fleet_groups = _fleet_groups(dmap, self.board.units)
+        groups = self._fleet_groups
+        near_src = {groups[s] for s in dmap.bordering_seas.get(src, _NONE) if s in groups}
+        return any(groups[s] in near_src
+                   for s in dmap.bordering_seas.get(dest, _NONE) if s in groups)
+
+    def _check_support(self, o: Order, unit: Unit, here: str) -> Order:
+        dmap = self.dmap
+        loc_province = dmap.loc_province
+        target = loc_province.get(o.target) or self._province(o.target)
+        if target == here:
+            raise _Illegal("support-self", "a unit cannot support itself")
+        supported = self.board.units.get(target)
+        if supported is not None and (o.target_type is not supported.type
+                                      or o.target != supported.loc):
+            o = replace(o, target_type=supported.type, target=supported.loc)
+        # The supporter must be able to move into the province it supports in: ``reach``
+        # is where it could move (an army also never into a sea area).
+        if unit.type is ARMY:
+            kind, reach = dmap.kind, dmap.army_adjacency.get(here, _NONE)
+        else:
+            kind, reach = None, dmap.fleet_reach.get(unit.loc, _NONE)
+        if o.__class__ is SupportHold:
+            if target not in reach or (kind is not None and kind[target] == "sea"):
+                raise _Illegal("support-unreachable", f"{unit} cannot move to "
+                               f"{dmap.label(target)}, so it cannot support there")
+            return o
+        to = loc_province.get(o.dest) or self._province(o.dest)
+        if to == here:
+            raise _Illegal("support-into-self",
+                           "a unit cannot support a move into its own province")
+        if to == target:
+            raise _Illegal("move-to-self", "the supported move goes nowhere")
+        if to not in reach or (kind is not None and kind[to] == "sea"):
+            raise _Illegal("support-unreachable", f"{unit} cannot move to {dmap.label(to)}, "
+                           "so it cannot support a move there")
+        dest = o.dest if (supported and supported.type is FLEET) else to
+        return o if o.dest == dest else replace(o, dest=dest)
+
+    def _check_convoy(self, o: Convoy, unit: Unit, here: str) -> Convoy:
+        dmap = self.dmap
+        target, dest = self._province(o.target), self._province(o.dest)
+        if unit.type is not FLEET or dmap.kind[here] != "sea":
+            raise _Illegal("convoy-not-at-sea", "only a fleet in a sea area can convoy")
+        army = self.board.units.get(target)
+        if army is not None and army.type is not ARMY:
+            raise _Illegal("convoy-fleet", "only armies can be convoyed")
+        if dmap.kind[target] != "coastal" or dmap.kind[dest] != "coastal":
+            raise _Illegal("convoy-unreachable", "a convoy goes from one coast to another")
+        if target == dest:
+            raise _Illegal("move-to-self", "the convoyed move goes nowhere")
+        if not _on_some_sea_route(dmap, unit.loc, target, dest):
+            raise _Illegal("convoy-off-route", f"{dmap.label(unit.loc)} lies on no sea route "
+                           f"from {dmap.label(target)} to {dmap.label(dest)}")
+        if (o.target_type is ARMY and o.target == target and o.dest == dest):
+            return o
+        return replace(o, target_type=ARMY, target=target, dest=dest)
+
+    def _check_retreat(self, o: Order, unit: Unit, here: str) -> Order:
+        return _check_retreat(o, self.board, self.dmap)
+
+
+_NONE: frozenset = frozenset()
+
+
+def _as_ordered(checker: Checker, o: Order, unit: Unit, here: str) -> Order:
+    """The check of an order with nothing to check once its unit is known (hold, disband)."""
+    return o
+
+
+#: The check of each order class: ``check(checker, order, unit, unit's province)`` returns
+#: the order normalised, or raises _Illegal.
+_Check = Callable[[Checker, Any, Unit, str], Order]
+_MOVEMENT_CHECKS: dict[type, _Check] = {
+    Hold: _as_ordered, Move: Checker._check_move, SupportHold: Checker._check_support,
+    SupportMove: Checker._check_support, Convoy: Checker._check_convoy,
+}
+_RETREAT_CHECKS: dict[type, _Check] = {Retreat: Checker._check_retreat, Disband: _as_ordered}
+
+
+def _fleet_groups(dmap: DiplomacyMap, units: dict[str, Unit]) -> dict[str, int]:
+    """Sea area holding a fleet -> the number of its group: fleets at sea joined sea to
+    sea by other fleets at sea. One search: each fleet is visited once and its
+    neighbours looked up once, so the work is linear in the number of fleets."""
+    kind, reach = dmap.kind, dmap.fleet_reach
+    seas = {p for p, u in units.items() if u.type is FLEET and kind[p] == "sea"}
+    group: dict[str, int] = {}
+    for start in seas:
+        if start in group:
+            continue
+        n = group[start] = len(group)
+        frontier = [start]
+        while frontier:
+            for t in reach.get(frontier.pop(), _NONE):
+                if t in seas and t not in group:
+                    group[t] = n
+                    frontier.append(t)
+    return group
+
+
+# --- helpers shared by the checks ----------------------------------------------
 
 
 def _as_retreat(o: Order) -> Order:
@@ -106,45 +352,6 @@ def _as_retreat(o: Order) -> Order:
 
 def _as_adjustment(o: Order) -> Order:
     return Remove(o.unit_type, o.loc) if isinstance(o, Disband) else o
-
-
-def _validate_units(
-    board: Board,
-    power: str,
-    orders: list[Order],
-    dmap: DiplomacyMap,
-    allowed: tuple[type, ...],
-    units: dict[str, Unit],
-) -> Validation:
-    v = Validation()
-    chosen: dict[str, Order] = {}
-    for o in orders:
-        if not isinstance(o, allowed):
-            v.rejections.append(_wrong_phase(o, board))
-            continue
-        p = prov(o.loc)
-        try:
-            unit = _own_unit(o, units, power, dmap,
-                             "dislodged unit" if board.phase.is_retreats else "unit")
-        except _Illegal as e:
-            v.rejections.append(Rejection(o, e.rule, e.message))
-            continue
-        o = replace(o, unit_type=unit.type, loc=unit.loc)
-        try:
-            o = _check_movement(o, unit, board, dmap) if board.phase.is_movement else (
-                _check_retreat(o, board, dmap)
-            )
-        except _Illegal as e:
-            v.rejections.append(Rejection(o, e.rule, e.message, unit))
-            continue
-        if p in chosen:
-            v.rejections.append(
-                Rejection(chosen[p], "duplicate-order",
-                          f"{unit} was ordered twice; the later order is used", unit)
-            )
-        chosen[p] = o
-    v.accepted = [chosen[p] for p in sorted(chosen)]
-    return v
 
 
 def _wrong_phase(o: Order, board: Board) -> Rejection:
@@ -164,41 +371,9 @@ def _own_unit(o: Order, units: dict[str, Unit], power: str, dmap: DiplomacyMap,
     return unit
 
 
-def _check_movement(o: Order, unit: Unit, board: Board, dmap: DiplomacyMap) -> Order:
-    if isinstance(o, Hold):
-        return o
-    if isinstance(o, Move):
-        return _check_move(o, unit, board, dmap)
-    if isinstance(o, (SupportHold, SupportMove)):
-        return _check_support(o, unit, board, dmap)
-    if isinstance(o, Convoy):
-        return _check_convoy(o, unit, board, dmap)
-    raise _Illegal("wrong-phase", "not a movement order")
-
-
 def _known(dmap: DiplomacyMap, loc: str) -> None:
     if prov(loc) not in dmap.provinces:
         raise _Illegal("unknown-location", f"no such place: {loc}")
-
-
-def _check_move(o: Move, unit: Unit, board: Board, dmap: DiplomacyMap) -> Move:
-    _known(dmap, o.dest)
-    dest = o.dest
-    if prov(dest) == prov(unit.loc):
-        raise _Illegal("move-to-self", "a unit cannot move to the province it is in")
-    if unit.type is UnitType.ARMY:
-        dest = prov(dest)  # an army ignores any coast written (DATC 4.B.6)
-        if dmap.is_sea(dest):
-            raise _Illegal("unreachable", "an army cannot move into a sea area")
-        if dmap.army_can_move(unit.loc, dest):
-            return replace(o, dest=dest)
-        if _convoy_possible(dmap, board.units, unit.loc, dest):
-            return replace(o, dest=dest)
-        raise _Illegal("unreachable",
-                       f"{unit} cannot reach {dmap.label(dest)}, not even by convoy")
-    if o.via_convoy:
-        raise _Illegal("unreachable", "only armies can be convoyed")
-    return replace(o, dest=_fleet_destination(dmap, unit.loc, dest))
 
 
 def _fleet_destination(dmap: DiplomacyMap, src: str, dest: str) -> str:
@@ -225,94 +400,12 @@ def _fleet_destination(dmap: DiplomacyMap, src: str, dest: str) -> str:
                    f"say which coast of {dmap.label(p)}: " + " or ".join(reachable))
 
 
-def _convoy_possible(dmap: DiplomacyMap, units: dict[str, Unit], src: str, dest: str) -> bool:
-    """Could fleets standing at sea now carry an army from ``src`` to ``dest``?"""
-    if not (dmap.is_coastal(src) and dmap.is_coastal(dest)):
-        return False
-    seas = {p for p, u in units.items() if u.type is UnitType.FLEET and dmap.is_sea(p)}
-    frontier = [s for s in seas if prov(src) in {prov(n) for n in dmap.fleet_neighbours(s)}]
-    seen: set[str] = set()
-    while frontier:
-        s = frontier.pop()
-        if s in seen:
-            continue
-        seen.add(s)
-        touching = {prov(n) for n in dmap.fleet_neighbours(s)}
-        if prov(dest) in touching:
-            return True
-        frontier.extend(t for t in seas if t in touching and t not in seen)
-    return False
-
-
-def _can_reach(dmap: DiplomacyMap, unit: Unit, province: str) -> bool:
-    """Whether the unit could move into ``province`` by itself (supports need this)."""
-    if unit.type is UnitType.ARMY:
-        return not dmap.is_sea(province) and dmap.army_can_move(unit.loc, province)
-    return dmap.fleet_can_reach_province(unit.loc, province)
-
-
-def _check_support(o: Order, unit: Unit, board: Board, dmap: DiplomacyMap) -> Order:
-    _known(dmap, o.target)
-    target = prov(o.target)
-    if target == prov(unit.loc):
-        raise _Illegal("support-self", "a unit cannot support itself")
-    supported = board.units.get(target)
-    if supported is not None:
-        o = replace(o, target_type=supported.type, target=supported.loc)
-    if isinstance(o, SupportHold):
-        if not _can_reach(dmap, unit, target):
-            raise _Illegal("support-unreachable", f"{unit} cannot move to {dmap.label(target)}, "
-                           "so it cannot support there")
-        return o
-    _known(dmap, o.dest)
-    dest = o.dest if (supported and supported.type is UnitType.FLEET) else prov(o.dest)
-    if prov(dest) == prov(unit.loc):
-        raise _Illegal("support-into-self", "a unit cannot support a move into its own province")
-    if prov(dest) == target:
-        raise _Illegal("move-to-self", "the supported move goes nowhere")
-    if not _can_reach(dmap, unit, prov(dest)):
-        raise _Illegal("support-unreachable", f"{unit} cannot move to {dmap.label(prov(dest))}, "
-                       "so it cannot support a move there")
-    return replace(o, dest=dest)
-
-
-def _check_convoy(o: Convoy, unit: Unit, board: Board, dmap: DiplomacyMap) -> Convoy:
-    _known(dmap, o.target)
-    _known(dmap, o.dest)
-    if unit.type is not UnitType.FLEET or not dmap.is_sea(unit.loc):
-        raise _Illegal("convoy-not-at-sea", "only a fleet in a sea area can convoy")
-    army = board.units.get(prov(o.target))
-    if army is not None and army.type is not UnitType.ARMY:
-        raise _Illegal("convoy-fleet", "only armies can be convoyed")
-    if not (dmap.is_coastal(o.target) and dmap.is_coastal(o.dest)):
-        raise _Illegal("convoy-unreachable", "a convoy goes from one coast to another")
-    if prov(o.target) == prov(o.dest):
-        raise _Illegal("move-to-self", "the convoyed move goes nowhere")
-    if not _on_some_sea_route(dmap, unit.loc, prov(o.target), prov(o.dest)):
-        raise _Illegal("convoy-off-route", f"{dmap.label(unit.loc)} lies on no sea route from "
-                       f"{dmap.label(prov(o.target))} to {dmap.label(prov(o.dest))}")
-    return replace(o, target_type=UnitType.ARMY, target=prov(o.target), dest=prov(o.dest))
-
-
-@cache
-def _seas_reachable(dmap: DiplomacyMap, coast: str) -> frozenset[str]:
-    """Sea areas joined to the coastal province ``coast`` by a chain of sea areas."""
-    frontier = [
-        p for p, info in dmap.provinces.items()
-        if info.kind == "sea" and any(prov(n) == coast for n in dmap.fleet_neighbours(p))
-    ]
-    seen: set[str] = set()
-    while frontier:
-        s = frontier.pop()
-        if s not in seen:
-            seen.add(s)
-            frontier.extend(prov(n) for n in dmap.fleet_neighbours(s) if dmap.is_sea(n))
-    return frozenset(seen)
-
-
 def _on_some_sea_route(dmap: DiplomacyMap, sea: str, src: str, dest: str) -> bool:
-    """A convoy order is legal only if its fleet could be part of a route (DATC 4.E.1)."""
-    return sea in _seas_reachable(dmap, src) and sea in _seas_reachable(dmap, dest)
+    """A convoy order is legal only if its fleet could be part of a route (DATC 4.E.1):
+    its sea area is joined by sea areas to both coasts."""
+    region = dmap.sea_region[sea]
+    return region in dmap.coast_regions.get(src, ()) and region in dmap.coast_regions.get(
+        dest, ())
 
 
 def _check_retreat(o: Order, board: Board, dmap: DiplomacyMap) -> Order:
@@ -325,7 +418,7 @@ def _check_retreat(o: Order, board: Board, dmap: DiplomacyMap) -> Order:
     matches = [loc for loc in options if prov(loc) == prov(o.dest)]
     if "/" not in o.dest and len(matches) == 1:
         return replace(o, dest=matches[0])
-    if len(matches) == 1 and board.dislodged[prov(o.loc)].unit.type is UnitType.ARMY:
+    if len(matches) == 1 and board.dislodged[prov(o.loc)].unit.type is ARMY:
         return replace(o, dest=matches[0])
     if not options:
         raise _Illegal("no-retreat", "this unit has nowhere to retreat and is disbanded")
@@ -340,7 +433,7 @@ def _validate_adjustments(
     board: Board, power: str, orders: list[Order], dmap: DiplomacyMap
 ) -> Validation:
     """Builds and removals are taken one by one, first legal ones first (DATC 4.D.4-6)."""
-    v = Validation()
+    v = Validation([])
     owed = board.adjustments.get(power, 0)
     used = 0
     taken: set[str] = set()
@@ -390,12 +483,12 @@ def _check_build(o: Build, power: str, board: Board, dmap: DiplomacyMap) -> Buil
     utype = o.unit_type
     if utype is None:  # DATC 4.C.3: army inland, fleet only if a coast is given
         if dmap.is_land(p):
-            utype = UnitType.ARMY
+            utype = ARMY
         elif "/" in o.loc:
-            utype = UnitType.FLEET
+            utype = FLEET
         else:
             raise _Illegal("build-type-missing", "say whether to build an army or a fleet")
-    if utype is UnitType.ARMY:
+    if utype is ARMY:
         return replace(o, unit_type=utype, loc=p)
     if dmap.is_land(p):
         raise _Illegal("build-fleet-inland", f"a fleet cannot be built in {dmap.label(p)}")

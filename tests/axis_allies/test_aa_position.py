@@ -147,7 +147,7 @@ def test_minimal_position_can_be_played_with_the_game():
 
 
 def test_documented_example_loads_and_is_the_minimal_position():
-    blocks = re.findall(r"```json\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    blocks = re.findall(r"```json\n(.*?)```", DOC.read_text(encoding="utf-8"), re.DOTALL)
     assert blocks, "docs/position-aa.md has no json example"
     assert load(blocks[0]) == load(minimal())
 

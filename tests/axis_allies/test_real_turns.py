@@ -21,11 +21,11 @@ from adjudicator.axis_allies.orders import (
     BattleInstruction,
     LandingPlan,
     Move,
+    Pass,
     Placement,
     Purchase,
     TransportMove,
     TransportStep,
-    Pass,
     UnitCount,
 )
 from adjudicator.axis_allies.parser import parse_turn as _parse_turn

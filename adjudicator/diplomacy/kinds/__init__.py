@@ -1,26 +1,37 @@
-"""One decision class per order kind, each stating when its order succeeds.
+"""One decision per order kind, each stating when its order succeeds.
 
-:func:`decisions_for` maps every ordered unit (by province) to the decision of its kind;
-the generic :class:`~adjudicator.diplomacy.resolver.Resolver` then evaluates them.
+Each kind module has a function ``decide(bf, p)`` for the order of the unit in province
+``p``: it returns the outcome at once when it needs no other order's outcome, or else a
+generator in the resolver's style (``resolver.py``) that yields the province of each
+order whose success it needs, receives the answer and returns the outcome. So a chain of
+any length resolves without deep recursion, and no object is made per unit and phase.
+:func:`decider` gives the generic :class:`~adjudicator.diplomacy.resolver.Resolver` the
+one function it calls for every province.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from adjudicator.diplomacy.battlefield import Battlefield
-from adjudicator.diplomacy.kinds.convoy import ConvoyDecision
-from adjudicator.diplomacy.kinds.hold import HoldDecision
-from adjudicator.diplomacy.kinds.move import MoveDecision
-from adjudicator.diplomacy.kinds.support import SupportDecision
+from adjudicator.diplomacy.kinds import convoy, hold, move, support
 from adjudicator.diplomacy.orders import Convoy, Hold, Move, SupportHold, SupportMove
+from adjudicator.diplomacy.resolver import Adjudication
 
 _KINDS = {
-    Hold: HoldDecision,
-    Move: MoveDecision,
-    SupportHold: SupportDecision,
-    SupportMove: SupportDecision,
-    Convoy: ConvoyDecision,
+    Hold: hold.decide,
+    Move: move.decide,
+    SupportHold: support.decide,
+    SupportMove: support.decide,
+    Convoy: convoy.decide,
 }
 
 
-def decisions_for(bf: Battlefield) -> dict:
-    return {p: _KINDS[type(o)](bf, p) for p, o in sorted(bf.orders.items())}
+def decider(bf: Battlefield) -> Callable[[str], Adjudication]:
+    """The decision of the order of the unit in each province of the battlefield."""
+    orders = bf.orders
+
+    def decide(p: str) -> Adjudication:
+        return _KINDS[orders[p].__class__](bf, p)
+
+    return decide

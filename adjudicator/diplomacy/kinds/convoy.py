@@ -6,17 +6,14 @@ matching convoys as route members, so such an order never carries anyone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Generator
 
 from adjudicator.diplomacy.battlefield import Battlefield
 from adjudicator.diplomacy.kinds.hold import not_dislodged
-from adjudicator.diplomacy.resolver import Resolver
 
 
-@dataclass
-class ConvoyDecision:
-    bf: Battlefield
-    p: str
-
-    def adjudicate(self, r: Resolver) -> bool:
-        return not_dislodged(r, self.bf, self.p)
+def decide(bf: Battlefield, p: str) -> bool | Generator[str, bool, bool]:
+    attackers = bf.moves_into.get(p)
+    if attackers is None:
+        return True  # nobody even tries to dislodge it
+    return not_dislodged(attackers)

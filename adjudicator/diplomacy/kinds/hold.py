@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Generator
 
 from adjudicator.diplomacy.battlefield import Battlefield
-from adjudicator.diplomacy.resolver import Resolver
 
 
-def not_dislodged(r: Resolver, bf: Battlefield, p: str) -> bool:
+def not_dislodged(attackers: list[str]) -> Generator[str, bool, bool]:
     """A unit that stays put survives unless some move into its province succeeds."""
-    return not any(r.resolve(a) for a in bf.moves_into.get(p, []))
+    for a in attackers:
+        if (yield a):
+            return False
+    return True
 
 
-@dataclass
-class HoldDecision:
-    bf: Battlefield
-    p: str
-
-    def adjudicate(self, r: Resolver) -> bool:
-        return not_dislodged(r, self.bf, self.p)
+def decide(bf: Battlefield, p: str) -> bool | Generator[str, bool, bool]:
+    attackers = bf.moves_into.get(p)
+    if attackers is None:
+        return True  # nobody even tries to dislodge it
+    return not_dislodged(attackers)

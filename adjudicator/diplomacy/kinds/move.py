@@ -7,31 +7,24 @@ also be beaten (equal strengths stand each other off).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Generator
 
 from adjudicator.diplomacy import strength
 from adjudicator.diplomacy.battlefield import Battlefield
-from adjudicator.diplomacy.map import prov
-from adjudicator.diplomacy.resolver import Resolver
 
 
-@dataclass
-class MoveDecision:
-    bf: Battlefield
-    p: str
-
-    def adjudicate(self, r: Resolver) -> bool:
-        bf, p = self.bf, self.p
-        dest = prov(bf.move_of(p).dest)
-        atk = strength.attack(r, bf, p)
-        if atk == 0:
+def decide(bf: Battlefield, p: str) -> Generator[str, bool, bool]:
+    dest = bf.move_dest[p]
+    atk = yield from strength.attack(bf, p)
+    if atk == 0:
+        return False
+    opponent = bf.head_on.get(p)
+    if opponent is not None:
+        if atk <= (yield from strength.defend(bf, opponent)):
             return False
-        opponent = bf.head_to_head(p)
-        if opponent is not None:
-            if atk <= strength.defend(r, bf, opponent):
-                return False
-        elif atk <= strength.hold(r, bf, dest):
+    elif dest in bf.units and atk <= (yield from strength.hold(bf, dest)):
+        return False  # (an empty province holds with strength 0: no need to ask)
+    for other in bf.moves_into[dest]:
+        if other != p and atk <= (yield from strength.prevent(bf, other)):
             return False
-        return all(
-            atk > strength.prevent(r, bf, other) for other in bf.moves_into[dest] if other != p
-        )
+    return True
