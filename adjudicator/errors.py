@@ -18,6 +18,11 @@ class OrderError:
     expected: tuple[str, ...] = ()  # what the parser would have accepted here
     suggestions: tuple[str, ...] = ()  # likely names ("Burgundy")
     rule: str | None = None  # rule id for semantic errors ("unit-not-yours")
+    #: For a rule error: the place of its order in the list the game validated, so the
+    #: caller (``service.check_orders``) finds the line the player wrote even when the game
+    #: rewrote the order (a unit type filled in, a move read as a retreat). Not shown to
+    #: players, not compared and not in the JSON.
+    order_index: int | None = field(default=None, compare=False, repr=False)
 
     def describe(self) -> str:
         """``line 3, column 5: unknown province 'Burgundi' (did you mean Burgundy?)``; a problem
@@ -30,6 +35,7 @@ class OrderError:
 
     def to_json(self) -> dict:
         d = asdict(self)
+        del d["order_index"]
         d["expected"] = list(self.expected)
         d["suggestions"] = list(self.suggestions)
         return d
@@ -41,6 +47,24 @@ class AdjudicatorError(Exception):
 
 class GameError(AdjudicatorError):
     """An operation that the game's current state does not allow."""
+
+
+class PhaseNameError(AdjudicatorError, ValueError):
+    """A phase name a person wrote that cannot be read (``adj report ... PHASE``, a position's
+    phase line): ``message`` says what is wrong and what was expected, ``rule`` is its id,
+    ``index`` where it is (0-based in the text; None: the whole text), ``suggestions`` the
+    likely words and ``expected`` what would have been read. ``str()`` adds the
+    suggestions ("did you mean Spring?")."""
+
+    def __init__(self, message: str, rule: str = "phase-unreadable", index: int | None = None,
+                 suggestions: tuple[str, ...] = (), expected: tuple[str, ...] = ()) -> None:
+        hint = f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
+        super().__init__(message + hint)
+        self.message = message
+        self.rule = rule
+        self.index = index
+        self.suggestions = tuple(suggestions)
+        self.expected = tuple(expected)
 
 
 class ReportError(AdjudicatorError):

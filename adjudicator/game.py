@@ -353,6 +353,16 @@ class BaseGame(ABC):
         in it. None (the default) when the game has no drawing."""
         return None
 
+    def record_map_svg(self, record: dict, state_after: dict, *, title: str = "",
+                       show_orders: bool = True) -> str | None:
+        """The map of one history record (``adj map GAME PHASE``, the HTML report, the
+        results mail). The default draws the position the orders were given in with their
+        results (:meth:`map_svg`); a game whose orders are best shown on the position they
+        led to (A&A: where the units ended up, the battles' outcomes) draws
+        ``state_after`` instead."""
+        return self.map_svg(record["state_before"], record.get("results") or [], title=title,
+                            show_orders=show_orders)
+
     #: PNG scale of the map attached to the results mail (mail clients show PNG inline).
     mail_map_scale: ClassVar[float] = 0.6
 

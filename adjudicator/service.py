@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator import events
-from adjudicator.errors import AdjudicatorError, GameError, OrderError, ParseResult
+from adjudicator.errors import (
+    AdjudicatorError,
+    GameError,
+    OrderError,
+    ParseResult,
+    PhaseNameError,
+)
 from adjudicator.game import BaseGame, phase_position
 from adjudicator.logs import get_logger
 from adjudicator.registry import game_for_state, get_game
@@ -49,8 +55,13 @@ class Acknowledgement:
     waiting_for: list[str] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)  # game's own reading (A&A: paths, IPC)
     applied: str | None = None  # set when the submission took effect at once (standing orders)
-    counted: bool = True  # False: nothing understood, so earlier orders (if any) still stand
+    # False: nothing understood (or only orders for another phase), so earlier orders (if
+    # any) still stand
+    counted: bool = True
     ignored: list[dict] = field(default_factory=list)  # {"line", "text"}: conversation
+    #: power id -> the name players read (A&A: ``ussr`` -> ``Soviet Union``); what
+    #: :meth:`describe` prints, so acknowledgements and reports name powers alike
+    names: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -59,7 +70,8 @@ class Acknowledgement:
     def describe(self, waiting: bool = True) -> str:
         """The acknowledgement a player reads (CLI and mail alike): each order as
         understood, the game's own summary, every error with its line, who is missing."""
-        out = [f"{self.power}, {self.phase}, submission {self.version}:"]
+        who = self.names.get(self.power, self.power)
+        out = [f"{who}, {self.phase}, submission {self.version}:"]
         out += [f"  line {u['line']:>2}: {u['order']}"
                 + "".join(f"   ({n})" for n in u.get("notes", ())) for u in self.understood]
         if not self.understood:
@@ -68,8 +80,10 @@ class Acknowledgement:
             out.append("Ignored (not read as orders):")
             out += [f"  line {i['line']:>2}: {i['text']}" for i in self.ignored]
         if not self.counted:
-            out.append("Nothing in it was understood, so this submission does not count as"
-                       " orders (an earlier one, if any, still stands).")
+            why = (f"None of its orders can be given in this phase ({self.phase})"
+                   if self.understood else "Nothing in it was understood")
+            out.append(f"{why}, so this submission does not count as orders (an earlier"
+                       " one, if any, still stands).")
         if self.summary:
             out.append("As understood:")
             out += [f"  {s}" for s in self.summary]
@@ -80,8 +94,9 @@ class Acknowledgement:
             if e.text:
                 out.append(f"        {e.text}")
         if waiting:
-            out.append("Still waiting for: " + ", ".join(self.waiting_for) if self.waiting_for
-                       else "All orders are in.")
+            out.append("Still waiting for: " + ", ".join(self.names.get(p, p)
+                                                         for p in self.waiting_for)
+                       if self.waiting_for else "All orders are in.")
         return "\n".join(out)
 
     def to_json(self) -> dict:
@@ -97,6 +112,11 @@ class Acknowledgement:
             "counted": self.counted,
             "ignored": self.ignored,
         }
+
+
+def power_names(game: BaseGame) -> dict[str, str]:
+    """Power id -> display name: the one set of names every text for people uses."""
+    return {p: game.power_name(p) for p in game.powers()}
 
 
 class PhaseChanged(GameError):
@@ -187,41 +207,105 @@ def waiting_for(folder: GameFolder, game: BaseGame, state: dict) -> list[str]:
 def check_orders(game: BaseGame, state: dict, power: str, text: str,
                  parsed: ParseResult | None = None) -> tuple[list, Acknowledgement]:
     """Parse (unless ``parsed`` is given) and validate ``text`` for ``power`` without storing
-    anything."""
+    anything. Every rule error is reported on the line the player wrote, quoting it as
+    written. ``counted`` is left as it is: whether a text counts is decided when it is
+    stored (:func:`counts_as_orders`)."""
+    orders, ack, _ = _check(game, state, power, text, parsed)
+    return orders, ack
+
+
+def _check(game: BaseGame, state: dict, power: str, text: str,
+           parsed: ParseResult | None) -> tuple[list, Acknowledgement, int]:
+    """:func:`check_orders`, plus how many understood orders are void: rejected only because
+    they belong to another phase (``wrong-phase``), such as moves sent in a retreat phase."""
     parsed = parsed if parsed is not None else game.parse(text, state)
     errors = list(parsed.errors)
     orders = [p.order for p in parsed.orders]
     _, rule_errors = game.validate(state, power, orders)
-    # Rule errors know the order, not the line: map them back to the line they came from.
-    by_text = {game.order_text(p.order): p for p in parsed.orders}
+    source = _SourceOf(game, parsed.orders)
+    rules: dict[int, list[str | None]] = {}  # parsed order -> the rules it broke
     for err in rule_errors:
-        src = by_text.get(err.text)
-        if src is not None and err.line == 0:
-            err = OrderError(src.line, 0, src.text, err.message, err.expected, err.suggestions,
-                             err.rule)
+        i = source.index(err)
+        if i is not None:
+            rules.setdefault(i, []).append(err.rule)
+            if err.line == 0:
+                src = parsed.orders[i]
+                err = OrderError(src.line, 0, src.text, err.message, err.expected,
+                                 err.suggestions, err.rule, order_index=i)
         errors.append(err)
     errors.sort(key=lambda e: (e.line, e.column))
     ack = Acknowledgement(state["phase"], power, 0, understood_orders(game, parsed), errors,
-                          ignored=[i.to_json() for i in parsed.ignored])
+                          ignored=[i.to_json() for i in parsed.ignored],
+                          names=power_names(game))
     ack.summary = list(game.describe_orders(state, power, orders))
-    return orders, ack
+    void = sum(1 for broken in rules.values() if all(r == "wrong-phase" for r in broken))
+    return orders, ack, void
+
+
+class _SourceOf:
+    """Which parsed order a rule error is about, so it can be reported on the player's line.
+
+    A game says so with ``OrderError.order_index`` (the order's place in the list it
+    validated: exact, whatever the game rewrote). Otherwise the error's text is matched
+    against the canonical text of each order; orders written the same way several times
+    are taken in turn, the last one for any further error.
+    """
+
+    def __init__(self, game: BaseGame, parsed: list) -> None:
+        self.count = len(parsed)
+        self.by_text: dict[str, list[int]] = {}
+        for i, p in enumerate(parsed):
+            self.by_text.setdefault(game.order_text(p.order), []).append(i)
+        self.used: dict[str, int] = {}
+
+    def index(self, err: OrderError) -> int | None:
+        if err.order_index is not None:
+            return err.order_index if 0 <= err.order_index < self.count else None
+        found = self.by_text.get(err.text)
+        if not found:
+            return None
+        n = self.used.get(err.text, 0)
+        self.used[err.text] = n + 1
+        return found[min(n, len(found) - 1)]
+
+
+def counts_as_orders(ack: Acknowledgement, text: str, void: int = 0) -> bool:
+    """Whether a submission counts as the power's orders, replacing any earlier one.
+
+    It counts when it holds an order for its phase, or when it is deliberately empty
+    ("# all hold"). One that is all errors or conversation ("my orders follow tomorrow"),
+    nothing at all (an empty file, stdin at its end), or only orders for another phase
+    (``void`` of its understood orders were rejected as ``wrong-phase`` and nothing else:
+    moves sent in a retreat phase) replaces nothing and the power has not "ordered".
+    Orders sent ahead for a later phase are judged by their syntax (``void`` 0): their
+    rules are checked when that phase begins.
+    """
+    if len(ack.understood) > void:
+        return True
+    return not ack.understood and not ack.errors and not ack.ignored and bool(text.strip())
 
 
 def syntax_acknowledgement(game: BaseGame, phase: str, power: str, text: str,
                            version: int) -> Acknowledgement:
     """Acknowledge ``text`` read without a position (syntax and names only): for orders
-    sent ahead, whose rules can only be checked once their phase exists."""
+    sent ahead, whose rules can only be checked once their phase exists. ``counted`` says
+    whether the text counts (:func:`counts_as_orders`)."""
     parsed = game.parse(text, None)
     errors = sorted(parsed.errors, key=lambda e: (e.line, e.column))
-    return Acknowledgement(phase, power, version, understood_orders(game, parsed), errors,
-                           ignored=[i.to_json() for i in parsed.ignored])
+    ack = Acknowledgement(phase, power, version, understood_orders(game, parsed), errors,
+                          ignored=[i.to_json() for i in parsed.ignored],
+                          names=power_names(game))
+    ack.counted = counts_as_orders(ack, text)
+    return ack
 
 
 def acknowledge(folder: GameFolder, game: BaseGame, state: dict, power: str, text: str,
                 version: int) -> Acknowledgement:
     """The acknowledgement of submission ``version`` of ``text``, stored for the current
-    phase: each order checked against the position, and who is still missing."""
-    _, ack = check_orders(game, state, power, text)
+    phase: each order checked against the position, whether it counts, and who is still
+    missing."""
+    _, ack, void = _check(game, state, power, text, None)
+    ack.counted = counts_as_orders(ack, text, void)
     ack.version = version
     ack.waiting_for = waiting_for(folder, game, state)
     return ack
@@ -398,28 +482,33 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
             raise GameError("the game is over; no more orders are accepted")
         power = power_of(game, state, power)
         if phase is not None:
-            pos = phase_position(game, phase, state["phase"])
+            try:  # "Fall 1901 Movement" as well as F1901M
+                named = game.normalise_phase(phase)
+            except PhaseNameError as exc:
+                raise GameError(f"{phase!r} is not a phase this game accepts orders for "
+                                f"(the game is in {state['phase']}): {exc}") from None
+            pos = (phase_position(game, named, state["phase"])
+                   or phase_position(game, phase, state["phase"]))
             if pos is None:
                 raise GameError(f"{phase!r} is not a phase this game accepts orders for "
                                 f"(the game is in {state['phase']})")
             if pos[1] < 0:
                 raise GameError(f"{pos[0]} is over: the game is in {state['phase']}")
             if pos[1] > 0:
+                ack = syntax_acknowledgement(game, pos[0], power, text, 0)
                 sub = _store_submission(folder, pos[0], power, text, source,
+                                        counts=ack.counted, errors=len(ack.errors),
                                         ahead_of=state["phase"])
-                return syntax_acknowledgement(game, pos[0], power, text, sub.version)
+                ack.version = sub.version
+                return ack
         parsed = game.parse(text, state)
         standing = _apply_standing(folder, game, state, power, text, source, parsed)
         if standing is not None:
             return standing
         if power not in game.who_must_act(state):
             raise GameError(f"{power} has nothing to order in {game.phase_name(state)}")
-        _, ack = check_orders(game, state, power, text, parsed)
-        # A submission counts when it holds orders, or is deliberately empty ("# all hold").
-        # One that is all errors or conversation ("my orders follow tomorrow"), or nothing
-        # at all (an empty file, stdin at its end), replaces nothing and is not "ordered".
-        ack.counted = bool(ack.understood) or (not ack.errors and not ack.ignored
-                                               and bool(text.strip()))
+        _, ack, void = _check(game, state, power, text, parsed)
+        ack.counted = counts_as_orders(ack, text, void)
         sub = _store_submission(folder, state["phase"], power, text, source,
                                 counts=ack.counted, errors=len(ack.errors))
         ack.version = sub.version
@@ -460,7 +549,7 @@ def _apply_standing(folder: GameFolder, game: BaseGame, state: dict, power: str,
     }
     _commit(folder, game, entry, new)
     ack = Acknowledgement(state["phase"], power, sub.version, understood_orders(game, parsed), [],
-                          applied="standing orders updated")
+                          applied="standing orders updated", names=power_names(game))
     ack.waiting_for = waiting_for(folder, game, new)
     return ack
 
@@ -844,10 +933,10 @@ def play_examples(path: str | os.PathLike, kind: str, log=print) -> GameFolder:
         for orders_file in sorted(phase_dir.glob("*.txt")):
             ack = submit_orders(folder, orders_file.stem, orders_file.read_text(encoding="utf-8"),
                                 source=f"example:{orders_file.name}")
-            log(f"   {ack.power}: " + "; ".join(u["order"] for u in ack.understood)
+            log(f"   {game.power_name(ack.power)}: " + "; ".join(u["order"] for u in ack.understood)
                 + "".join(f"  ERROR {e.describe()}" for e in ack.errors))
         entry = adjudicate(folder, force=True)
         for r in game.notable_results(entry):
             why = f" ({r.reason})" if r.reason else ""
-            log(f"   -> {r.power} {r.order}: {r.outcome}{why}")
+            log(f"   -> {game.power_name(r.power)} {r.order}: {r.outcome}{why}")
     return folder

@@ -31,24 +31,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from adjudicator.axis_allies import battle_steps as steps
+from adjudicator.axis_allies.battle_steps import RetreatPolicy, SubmergeChoice, Winner
 from adjudicator.axis_allies.casualties import (
     Assignment,
-    Chooser,
     Combatant,
     Hit,
     LossPolicy,
     Side,
-    Source,
-    assign_hits,
 )
 from adjudicator.axis_allies.data import Edition
-from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders, SubmergePolicy
+from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
 from adjudicator.axis_allies.rules import Rules
 from adjudicator.dice import Dice, RollLabel
 
 Kind = Literal["land", "sea"]
 Fate = Literal["survived", "destroyed", "retreated", "submerged"]
-Winner = Literal["attacker", "defender", "none"]
 
 MAX_ROUNDS = 10_000
 """A battle in which some side can hit ends with probability 1; a source that never rolls a
@@ -111,42 +109,6 @@ class BattleSetup:
 
 
 @dataclass(frozen=True)
-class RetreatPolicy:
-    """The attacker's retreat conditions (digest §6.4 #3): alternatives, default press on."""
-
-    after_round: int | None = None
-    units_at_most: int | None = None
-    loss_exceeds_ipc: int | None = None
-    retreat_to: str | None = None
-    source: Source = "default"
-
-    @classmethod
-    def from_instruction(cls, ins: BattleInstruction | None) -> RetreatPolicy:
-        if ins is None:
-            return cls()
-        pol = cls(
-            ins.retreat_after_round,
-            ins.retreat_when_units_at_most,
-            ins.retreat_when_loss_exceeds_ipc,
-            ins.retreat_to,
-            "battle-instruction",
-        )
-        return pol if pol.active else cls(retreat_to=ins.retreat_to)
-
-    @property
-    def active(self) -> bool:
-        return any(
-            v is not None for v in (self.after_round, self.units_at_most, self.loss_exceeds_ipc)
-        )
-
-
-@dataclass(frozen=True)
-class SubmergeChoice:
-    policy: SubmergePolicy | None
-    source: Source
-
-
-@dataclass(frozen=True)
 class BattleOrders:
     """Every decision of one battle, taken in advance.
 
@@ -156,7 +118,7 @@ class BattleOrders:
 
     attacker: LossPolicy
     defenders: Mapping[str, LossPolicy] = field(default_factory=dict)
-    retreat: RetreatPolicy = RetreatPolicy()
+    retreat: RetreatPolicy = field(default_factory=RetreatPolicy)
     submerge: Mapping[str, SubmergeChoice] = field(default_factory=dict)
 
 
@@ -255,7 +217,11 @@ def controller_after_battle(result: BattleResult, controller: str | None) -> str
 
 
 class _Battle:
-    """Mutable working state of one battle; built and consumed by :func:`resolve_battle`."""
+    """Mutable working state of one battle; built and consumed by :func:`resolve_battle`.
+
+    The rules of every step are :mod:`~adjudicator.axis_allies.battle_steps` (shared with the
+    exact calculator, :mod:`~adjudicator.axis_allies.odds`); this class rolls the dice and
+    keeps the log."""
 
     def __init__(
         self, edition: Edition, rules: Rules, setup: BattleSetup, orders: BattleOrders, dice: Dice
@@ -268,7 +234,7 @@ class _Battle:
         self.first_roll = len(dice.rolls)
         self.log: list[dict] = []
         self.sea = setup.kind == "sea"
-        self.table_order = {u.id: i for i, u in enumerate(edition.units)}
+        self.table_order = table_order(edition)
         self.att = [self._combatant(u, "attacker") for u in setup.attackers]
         self.dfn = [self._combatant(u, "defender") for u in setup.defenders]
         self.by_id = {c.id: c for c in self.att + self.dfn}
@@ -276,37 +242,23 @@ class _Battle:
         self.retreated_to: dict[str, str | None] = {}
         self.round = 0
         self.retreat_blocked_logged = False
-        powers = setup.defending_powers or tuple(dict.fromkeys(u.power for u in setup.defenders))
+        powers = defending_powers(setup)
         self.def_powers = powers
-        lead = powers[0] if powers else ""
-        lead_policy = orders.defenders.get(lead) or LossPolicy(lead)
         self.log.append(
             {"event": "start", "region": setup.region, "kind": setup.kind,
              "attacker": setup.attacker, "defending_powers": list(powers),
              "attacking": self.snapshot("attacker"), "defending": self.snapshot("defender")}
         )
-        self.choosers: dict[Side, Chooser] = {
-            "attacker": Chooser(
-                orders.attacker, (setup.attacker,), self.table_order, not self.sea, rules,
-                "attacker",
-            ),
-            "defender": Chooser(
-                lead_policy, powers, self.table_order, not self.sea, rules, "defender"
-            ),
-        }
+        self.choosers = steps.make_choosers(setup.attacker, orders.attacker, powers,
+                                            orders.defenders, self.table_order, self.sea, rules)
 
     # --- helpers ---------------------------------------------------------------------
     def _combatant(self, u: Unit, side: Side) -> Combatant:
-        spec = self.ed.units[u.type]
-        cargo = u.aboard is not None and (side == "attacker" or not spec.is_air)
-        return Combatant(u.id, u.power, u.type, spec, side, u.damage, u.aboard, cargo, u.landed)
+        return steps.make_combatant(u.id, u.power, u.type, self.ed.units[u.type], side,
+                                    u.damage, u.aboard, u.landed)
 
     def side(self, side: Side) -> list[Combatant]:
         return self.att if side == "attacker" else self.dfn
-
-    @staticmethod
-    def other(side: Side) -> Side:
-        return "defender" if side == "attacker" else "attacker"
 
     def label(self, side: str, purpose: str) -> RollLabel:
         return RollLabel(
@@ -321,78 +273,39 @@ class _Battle:
             if c.in_battle
         ]
 
-    def has_destroyer(self, side: Side, power: str) -> bool:
-        return any(
-            c.in_battle and c.spec.anti_submarine and c.power == power for c in self.side(side)
-        )
-
-    def enemy_destroyer(self, side: Side) -> bool:
-        return any(c.in_battle and c.spec.anti_submarine for c in self.side(self.other(side)))
-
-    def hit_of(self, shooter: Combatant) -> Hit:
-        return Hit(
-            shooter.id,
-            no_air=shooter.spec.submarine,
-            no_subs=shooter.spec.is_air and not self.has_destroyer(shooter.side, shooter.power),
-        )
-
-    def targets(self, side: Side) -> list[Combatant]:
-        return [
-            c for c in self.side(side) if c.status == "active" and not c.cargo and c.spec.casualty
-        ]
-
-    def can_hit(self, side: Side) -> bool:
-        shooters = [c for c in self.side(side) if c.combat_capable and c.status == "active"]
-        targets = [c for c in self.side(self.other(side)) if c.in_battle and c.spec.casualty]
-        return any(
-            Chooser.illegal_reason(t, self.hit_of(s)) is None for s in shooters for t in targets
-        )
-
     def kill(self, c: Combatant, why: str) -> None:
         """Destroy a unit and everything aboard it (cargo dies with its ship, p.16)."""
-        c.status = "dead"
-        for u in self.side(c.side):
-            if u.aboard == c.id and u.status != "dead":
-                if u.cargo:
-                    u.status = "dead"
-                    self.log.append(
-                        {"event": "cargo-lost", "unit": u.id, "type": u.type, "ship": c.id,
-                         "why": why}
-                    )
-                elif u.id not in self.homeless:
-                    self.homeless.append(u.id)
-                    self.log.append(
-                        {"event": "carrier-lost", "unit": u.id, "carrier": c.id,
-                         "why": "fighter keeps defending in the air and must reland (p.27)"}
-                    )
+        for loss in steps.destroy(c, self.side(c.side), self.homeless):
+            if loss.cargo:
+                self.log.append(
+                    {"event": "cargo-lost", "unit": loss.unit.id, "type": loss.unit.type,
+                     "ship": c.id, "why": why}
+                )
+            else:
+                self.log.append(
+                    {"event": "carrier-lost", "unit": loss.unit.id, "carrier": c.id,
+                     "why": "fighter keeps defending in the air and must reland (p.27)"}
+                )
 
     # --- firing ----------------------------------------------------------------------
     def volley(self, side: Side, shooters: list[Combatant], purpose: str) -> list[Hit]:
         """Roll one die per shooter (one labelled roll per side and step) and log each die."""
         if not shooters:
             return []
-        shooters = sorted(shooters, key=lambda c: (self.table_order[c.type], c.sort_key()))
-        supported: set[str] = set()
-        if side == "attacker" and purpose == "fire":
-            # artillery support, one for one, with the units firing now (digest §3.2, §6.2 #9)
-            support = sum(c.spec.supports_infantry for c in shooters)
-            for c in shooters:
-                if support and c.spec.supportable:
-                    supported.add(c.id)
-                    support -= 1
-        dice = self.dice.roll(self.label(side, purpose), len(shooters))
+        fired = steps.fire_values(shooters, side, purpose, self.table_order)
+        dice = self.dice.roll(self.label(side, purpose), len(fired))
         hits: list[Hit] = []
         entries = []
-        for c, d in zip(shooters, dice, strict=True):
-            value = c.value + (1 if c.id in supported else 0)
-            hit = d <= value
+        own = self.side(side)
+        for (c, value, supported), d in zip(fired, dice, strict=True):
+            hit = steps.is_hit(d, value)
             entry: dict[str, Any] = {"unit": c.id, "type": c.type, "value": value, "die": d,
                                      "hit": hit}
-            if c.id in supported:
+            if supported:
                 entry["supported"] = True
             entries.append(entry)
             if hit:
-                hits.append(self.hit_of(c))
+                hits.append(steps.hit_of(c, own))
         self.log.append(
             {"event": "fire", "round": self.round, "side": side, "purpose": purpose,
              "dice": entries, "hits": len(hits)}
@@ -404,15 +317,9 @@ class _Battle:
         (``pending``) and still fire this round, attackers' die at once (p.17)."""
         if not hits:
             return []
-        chosen, wasted = assign_hits(self.choosers[side], hits, self.side(side))
-        for a in chosen:
-            c = self.by_id[a.unit]
-            c.damage += 1
-            if a.effect == "destroyed":
-                if pending:
-                    c.status = "pending"
-                else:
-                    self.kill(c, "its ship was sunk")
+        chosen, wasted = steps.take_casualties(
+            self.choosers[side], hits, self.side(side), pending=pending,
+            kill=lambda c: self.kill(c, "its ship was sunk"), by_id=self.by_id)
         self.log.append(
             {"event": "casualties", "round": self.round, "side": side,
              "chosen": [a.to_json() for a in chosen], "wasted": wasted}
@@ -420,20 +327,14 @@ class _Battle:
         return chosen
 
     def clear_casualty_zone(self) -> None:
-        for c in self.dfn:
-            if c.status == "pending":
-                self.kill(c, "its ship was sunk")
+        steps.clear_casualty_zone(self.dfn, lambda c: self.kill(c, "its ship was sunk"))
 
     # --- phases ----------------------------------------------------------------------
     def bombard(self, ships: Sequence[Unit], landing: int) -> None:
         """Shore bombardment before the land battle (p.15, p.28-29): at most one ship per
         land unit landing; the strongest ships fire (battleship 4 before cruiser 3)."""
         vessels = [self._combatant(u, "attacker") for u in ships]
-        able = sorted(
-            (v for v in vessels if v.spec.bombard),
-            key=lambda v: (-(v.spec.bombard or 0), v.sort_key()),
-        )
-        firing = able[: max(0, landing)]
+        firing = steps.bombarding_ships(vessels, landing)
         self.log.append(
             {"event": "bombardment", "ships": [v.id for v in firing],
              "idle": [v.id for v in vessels if v.id not in {f.id for f in firing}],
@@ -444,10 +345,10 @@ class _Battle:
         dice = self.dice.roll(self.label("attacker", "bombard"), len(firing))
         entries, hits = [], []
         for v, d in zip(firing, dice, strict=True):
-            value = v.spec.bombard or 0
+            value = steps.bombard_value(v)
             entries.append({"unit": v.id, "type": v.type, "value": value, "die": d,
-                            "hit": d <= value})
-            if d <= value:
+                            "hit": steps.is_hit(d, value)})
+            if steps.is_hit(d, value):
                 hits.append(Hit(v.id))
         self.log.append({"event": "fire", "round": 0, "side": "attacker", "purpose": "bombard",
                          "dice": entries, "hits": len(hits)})
@@ -456,68 +357,35 @@ class _Battle:
     def aa_fire(self) -> None:
         """One AA gun per battle, one die per attacking aircraft, rolled per aircraft type; a
         hit destroys an aircraft of the type it was rolled for: no choice (p.25)."""
-        guns = sorted(
-            (c for c in self.dfn if c.spec.anti_aircraft and not c.cargo),
-            key=Combatant.sort_key,
-        )
-        air = [c for c in self.att if c.spec.is_air and c.status == "active"]
-        if self.sea or not guns or not air:
+        plan = steps.aa_fire(self.att, self.dfn, self.sea, self.table_order)
+        if plan is None:
             return
-        gun = guns[0]
-        aa = gun.spec.anti_aircraft or 0
-        for utype in sorted({c.type for c in air}, key=self.table_order.__getitem__):
-            group = sorted((c for c in air if c.type == utype), key=Combatant.sort_key)
+        for utype, group in plan.groups:
             dice = self.dice.roll(self.label("defender", f"aa-{utype}"), len(group))
-            n = sum(1 for d in dice if d <= aa)
+            n = sum(1 for d in dice if steps.is_hit(d, plan.value))
             for c in group[:n]:
                 self.kill(c, "shot down by AA fire")
             self.log.append(
-                {"event": "aa", "gun": gun.id, "guns_present": len(guns), "type": utype,
-                 "dice": dice, "hit_on": aa, "destroyed": [c.id for c in group[:n]],
+                {"event": "aa", "gun": plan.gun.id, "guns_present": plan.guns, "type": utype,
+                 "dice": dice, "hit_on": plan.value, "destroyed": [c.id for c in group[:n]],
                  "why": "one AA gun fires per battle; hits fall on the type rolled for"}
             )
 
     def submarines(self) -> set[str]:
         """Step 2: each side's subs submerge or strike (attacker declares first); strikes
         resolve; casualties sunk here are removed before they can fire (p.16-17)."""
-        strikers: dict[Side, list[Combatant]] = {"attacker": [], "defender": []}
-        for side in ("attacker", "defender"):
-            subs = [c for c in self.side(side) if c.spec.submarine and c.status == "active"]
-            if not subs or not any(c.in_battle for c in self.side(self.other(side))):
-                continue  # e.g. every attacker submerged: nothing left to strike at
-            if self.enemy_destroyer(side):
-                self.log.append(
-                    {"event": "submarines", "round": self.round, "side": side,
-                     "units": [c.id for c in subs], "decision": "fire normally",
-                     "why": "enemy destroyer present: no surprise strike, no submerge"}
-                )
-                continue
-            own = sum(1 for c in self.side(side) if c.combat_capable)
-            enemy = sum(1 for c in self.side(self.other(side)) if c.combat_capable)
-            for power in dict.fromkeys(c.power for c in subs):
-                choice = self.orders.submerge.get(power, SubmergeChoice(None, "default"))
-                mine = [c for c in subs if c.power == power]
-                pol = choice.policy or "never"
-                dive = pol == "always" or (pol == "when-outnumbered" and own < enemy)
-                if dive:
-                    for c in mine:
-                        c.status = "submerged"
-                else:
-                    strikers[side].extend(mine)
-                self.log.append(
-                    {"event": "submarines", "round": self.round, "side": side,
-                     "units": [c.id for c in mine],
-                     "decision": "submerge" if dive else "surprise strike",
-                     "why": f"submerge: {pol} ({choice.source}); "
-                     f"own combat units {own} vs enemy {enemy}"}
-                )
+        decisions, strikers, divers = steps.submarine_decisions(self.att, self.dfn,
+                                                                self.orders.submerge)
+        for c in divers:
+            c.status = "submerged"
+        for d in decisions:
+            self.log.append(
+                {"event": "submarines", "round": self.round, "side": d.side,
+                 "units": [c.id for c in d.units], "decision": d.decision, "why": d.why}
+            )
         hits = self.volley("attacker", strikers["attacker"], "surprise")
         self.take_hits("defender", hits, pending=True)
-        d_strikers = [
-            c for c in strikers["defender"]
-            if c.status == "active"
-            or (c.status == "pending" and self.rules.struck_subs_still_strike)
-        ]
+        d_strikers = steps.defender_strikers(strikers["defender"], self.rules)
         hits = self.volley("defender", d_strikers, "surprise")
         self.take_hits("attacker", hits, pending=False)
         self.clear_casualty_zone()
@@ -525,89 +393,41 @@ class _Battle:
 
     def end_check(self) -> tuple[Winner, str] | None:
         """Condition A, defenceless transports, both-only-transports, stalemate (p.17-18)."""
-        att = [c for c in self.att if c.in_battle]
-        dfn = [c for c in self.dfn if c.in_battle and c.spec.casualty]
-        if not att and not dfn:
-            return "none", "both-eliminated"
-        if not dfn:
-            return "attacker", "defender-eliminated"
-        if not att:
-            gone = any(c.status == "retreated" for c in self.att)
-            return "defender", "attacker-retreated" if gone else "attacker-eliminated"
-        att_cc = any(c.combat_capable for c in att)
-        dfn_cc = any(c.combat_capable for c in dfn)
-        if self.sea and self.rules.transports_casualty_last and not dfn_cc:
-            if att_cc:
-                for c in dfn:
-                    self.kill(c, "defenceless transport sunk")
-                self.log.append(
-                    {"event": "defenceless-transports", "units": [c.id for c in dfn],
-                     "why": "defender has only transports left and the attacker can still "
-                     "fight: sunk with their cargo, no dice (p.17)"}
-                )
-                return "attacker", "defenceless-transports"
-            return "none", "only-transports"
-        if not self.can_hit("attacker") and not self.can_hit("defender"):
-            return "none", "stalemate"
-        return None
+        end = steps.end_check(self.att, self.dfn, self.sea, self.rules)
+        if end is None:
+            return None
+        if end.defenceless:
+            for c in end.defenceless:
+                self.kill(c, "defenceless transport sunk")
+            self.log.append(
+                {"event": "defenceless-transports", "units": [c.id for c in end.defenceless],
+                 "why": "defender has only transports left and the attacker can still "
+                 "fight: sunk with their cargo, no dice (p.17)"}
+            )
+        return end.winner, end.reason
 
     def retreat(self) -> bool:
         """Step 6, condition B: the attacker's policy; all movable units go together."""
-        pol = self.orders.retreat
-        if not pol.active:
+        plan = steps.retreat_plan(self.orders.retreat, self.round, self.att,
+                                  self.setup.retreat_options)
+        if plan is None:
             return False
-        why = []
-        if pol.after_round is not None and self.round >= pol.after_round:
-            why.append(f"after round {pol.after_round}")
-        left = sum(1 for c in self.att if c.in_battle)
-        if pol.units_at_most is not None and left <= pol.units_at_most:
-            why.append(f"{left} units left <= {pol.units_at_most}")
-        lost = self.loss_ipc("attacker")
-        if pol.loss_exceeds_ipc is not None and lost > pol.loss_exceeds_ipc:
-            why.append(f"lost {lost} IPC > {pol.loss_exceeds_ipc}")
-        if not why:
-            return False
-        movable = [c for c in self.att if c.in_battle and not c.landed]
-        if not movable:
+        if plan.blocked is not None:
             if not self.retreat_blocked_logged:
                 self.log.append({"event": "no-retreat", "round": self.round,
-                                 "why": "only landed units remain; they never retreat (p.15)"})
+                                 "why": plan.blocked})
                 self.retreat_blocked_logged = True
             return False
-        dest: str | None = None
-        opts = self.setup.retreat_options
-        if any(not c.spec.is_air for c in movable):
-            if pol.retreat_to is not None and pol.retreat_to in opts:
-                dest, dsrc = pol.retreat_to, "battle instruction"
-            elif opts:
-                dest = opts[0]
-                dsrc = "default: first legal retreat region" + (
-                    f" ({pol.retreat_to} is not a legal retreat region)" if pol.retreat_to else ""
-                )
-            else:
-                if not self.retreat_blocked_logged:
-                    self.log.append({"event": "no-retreat", "round": self.round,
-                                     "why": "no legal retreat region: pressing on"})
-                    self.retreat_blocked_logged = True
-                return False
-        else:
-            dsrc = "aircraft only: they break off and land in noncombat move"
-        for c in movable:
-            c.status = "retreated"
-            to = None if c.spec.is_air else dest
-            self.retreated_to[c.id] = to
-            for u in self.att:
-                if u.aboard == c.id and u.cargo and u.status == "active":
-                    u.status = "retreated"
-                    self.retreated_to[u.id] = to
+        self.retreated_to.update(steps.do_retreat(plan, self.att))
         self.log.append(
-            {"event": "retreat", "round": self.round, "units": [c.id for c in movable],
-             "to": dest, "why": "; ".join(why) + f" (battle instruction); destination: {dsrc}"}
+            {"event": "retreat", "round": self.round, "units": [c.id for c in plan.movable],
+             "to": plan.to, "why": "; ".join(plan.why) + " (battle instruction); destination: "
+             + plan.to_source}
         )
         return True
 
     def loss_ipc(self, side: Side) -> int:
-        return sum(c.spec.cost for c in self.side(side) if c.status == "dead")
+        return steps.loss_ipc(self.side(side))
 
     # --- driver ----------------------------------------------------------------------
     def run(self) -> BattleResult:
@@ -625,15 +445,12 @@ class _Battle:
                  "defending": self.snapshot("defender")}
             )
             struck = self.submarines() if self.sea else set()
-            shooters = [
-                c for c in self.att if c.combat_capable and c.status == "active"
-                and c.id not in struck
-            ]
-            if self.targets("defender"):
+            shooters = steps.main_shooters(self.att, "attacker", struck)
+            if steps.targets(self.dfn):
                 self.take_hits("defender", self.volley("attacker", shooters, "fire"),
                                pending=True)
-            shooters = [c for c in self.dfn if c.combat_capable and c.id not in struck]
-            if self.targets("attacker"):
+            shooters = steps.main_shooters(self.dfn, "defender", struck)
+            if steps.targets(self.att):
                 self.take_hits("attacker", self.volley("defender", shooters, "fire"),
                                pending=False)
             self.clear_casualty_zone()
@@ -655,11 +472,7 @@ class _Battle:
                 if repaired and c.damage:
                     self.log.append({"event": "repair", "unit": c.id,
                                      "why": "battleship repaired after the battle (p.28)"})
-        captures = (
-            not self.sea
-            and winner == "attacker"
-            and any(c.status == "active" and c.spec.can_capture and not c.cargo for c in self.att)
-        )
+        captures = steps.captures(self.att, self.sea, winner)
         self.log.append({"event": "end", "winner": winner, "reason": reason,
                          "rounds": self.round, "captures": captures})
         return BattleResult(
@@ -681,7 +494,17 @@ class _Battle:
         )
 
 
-def _check_setup(edition: Edition, setup: BattleSetup) -> None:
+def table_order(edition: Edition) -> dict[str, int]:
+    """Unit type -> its place in the edition's unit table (dice order, default casualties)."""
+    return {u.id: i for i, u in enumerate(edition.units)}
+
+
+def defending_powers(setup: BattleSetup) -> tuple[str, ...]:
+    """The defending powers, lead first (the setup's list, else in the defenders' order)."""
+    return setup.defending_powers or tuple(dict.fromkeys(u.power for u in setup.defenders))
+
+
+def check_setup(edition: Edition, setup: BattleSetup) -> None:
     """Refuse malformed input early: an unknown unit type or a duplicate id would otherwise
     produce a plausible-looking but wrong battle."""
     seen: set[str] = set()
@@ -699,7 +522,7 @@ def resolve_battle(
     edition: Edition, rules: Rules, setup: BattleSetup, orders: BattleOrders, dice: Dice
 ) -> BattleResult:
     """Resolve one land or sea battle completely (digest §2.3.3)."""
-    _check_setup(edition, setup)
+    check_setup(edition, setup)
     return _Battle(edition, rules, setup, orders, dice).run()
 
 
@@ -759,41 +582,21 @@ def resolve_amphibious(
     log: list[dict] = []
     sea_result: BattleResult | None = None
     not_landed: dict[str, str] = {}
-    landing = [u for u in setup.land.attackers if u.landed]
     if setup.sea is not None:
         if sea_orders is None:
             raise ValueError("a sea battle needs its orders")
         sea_result = resolve_battle(edition, rules, setup.sea, sea_orders, dice)
-        blocked = [
-            u for u, f in sea_result.fates.items()
-            if f == "survived" and u in {d.id for d in setup.sea.defenders}
-            and edition.units[_type_of(setup.sea, u)].surface_warship
-        ]
-        for u in landing:
-            fate = sea_result.fates.get(u.id, "survived")
-            if fate == "destroyed":
-                not_landed[u.id] = "lost with its transport in the sea battle"
-            elif fate == "retreated":
-                not_landed[u.id] = "its transport retreated from the sea battle"
-            elif blocked:
-                not_landed[u.id] = "enemy surface warships still hold the landing zone"
+        not_landed = not_landed_after_sea_battle(edition, setup, sea_result.fates)
         if setup.bombarding:
             log.append({"event": "no-bombardment", "ships": [u.id for u in setup.bombarding],
                         "why": "a sea battle was fought in the landing zone (p.15)"})
-    ashore = [
-        Unit(u.id, u.power, u.type, u.damage, None, True) for u in landing if u.id not in not_landed
-    ]
-    attackers = tuple(u for u in setup.land.attackers if not u.landed) + tuple(ashore)
+    land_setup, ashore = land_battle_setup(setup, not_landed)
     if not_landed:
         log.append({"event": "not-landed", "units": dict(not_landed)})
-    if not attackers:
+    if land_setup is None:
         log.append({"event": "assault-over", "why": "no land or air attackers left (p.15)"})
         return AmphibiousResult(sea_result, None, (), not_landed, tuple(log))
-    land_setup = BattleSetup(
-        setup.land.region, "land", setup.land.attacker, attackers, setup.land.defenders,
-        setup.land.defending_powers, setup.land.retreat_options, setup.land.game_round,
-    )
-    _check_setup(edition, land_setup)
+    check_setup(edition, land_setup)
     battle = _Battle(edition, rules, land_setup, land_orders, dice)
     if setup.sea is None and setup.bombarding:
         battle.bombard(setup.bombarding, len(ashore))
@@ -801,6 +604,49 @@ def resolve_amphibious(
     return AmphibiousResult(
         sea_result, land_result, tuple(u.id for u in ashore), not_landed, tuple(log)
     )
+
+
+def not_landed_after_sea_battle(edition: Edition, setup: AmphibiousSetup,
+                                fates: Mapping[str, Fate]) -> dict[str, str]:
+    """Landing units that cannot come ashore after the sea battle (``fates``), and why: lost
+    or retreated with their transport, or enemy surface warships still hold the zone (p.15)."""
+    assert setup.sea is not None
+    defenders = {d.id for d in setup.sea.defenders}
+    blocked = [
+        u for u, f in fates.items()
+        if f == "survived" and u in defenders
+        and edition.units[_type_of(setup.sea, u)].surface_warship
+    ]
+    not_landed: dict[str, str] = {}
+    for u in setup.land.attackers:
+        if not u.landed:
+            continue
+        fate = fates.get(u.id, "survived")
+        if fate == "destroyed":
+            not_landed[u.id] = "lost with its transport in the sea battle"
+        elif fate == "retreated":
+            not_landed[u.id] = "its transport retreated from the sea battle"
+        elif blocked:
+            not_landed[u.id] = "enemy surface warships still hold the landing zone"
+    return not_landed
+
+
+def land_battle_setup(setup: AmphibiousSetup, not_landed: Mapping[str, str]
+                      ) -> tuple[BattleSetup | None, tuple[Unit, ...]]:
+    """The land battle of an assault: overland units and aircraft, plus the landing units
+    that came ashore (``landed``, so they never retreat); ``None`` when no attacker is left
+    (the assault is over, p.15). Also returns the units that came ashore."""
+    ashore = tuple(
+        Unit(u.id, u.power, u.type, u.damage, None, True)
+        for u in setup.land.attackers if u.landed and u.id not in not_landed
+    )
+    attackers = tuple(u for u in setup.land.attackers if not u.landed) + ashore
+    if not attackers:
+        return None, ashore
+    return BattleSetup(
+        setup.land.region, "land", setup.land.attacker, attackers, setup.land.defenders,
+        setup.land.defending_powers, setup.land.retreat_options, setup.land.game_round,
+    ), ashore
 
 
 def _type_of(setup: BattleSetup, uid: str) -> str:

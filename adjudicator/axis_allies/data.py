@@ -418,6 +418,9 @@ class UnitSpec:
     transport_capacity: int  # space offered by a transport
     carrier_capacity: int  # fighters a carrier holds
     carrier_cost: int  # space taken on a carrier
+    #: what positions and the map write (``3 inf, 1 art, 2 arm``): the data's ``short``, or
+    #: else the first alias, the abbreviation forum players use most
+    short: str = ""
 
     @property
     def is_land(self) -> bool:
@@ -685,6 +688,7 @@ def _build_units(data: dict[str, Any]) -> UnitTable:
             transport_capacity=u["transport_capacity"],
             carrier_capacity=u["carrier_capacity"],
             carrier_cost=u["carrier_cost"],
+            short=u.get("short") or (u["aliases"][0] if u["aliases"] else uid),
         )
     return UnitTable(units=_frozen(specs))
 

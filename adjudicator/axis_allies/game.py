@@ -205,7 +205,10 @@ class AxisAlliesGame(BaseGame):
                 for p in script.purchases[1:]:
                     merged = type(merged)(merged.units + p.units,
                                           {**dict(merged.repairs), **dict(p.repairs)})
-                pp = check_purchase(state, ed, purchase_from_order(merged, power))
+                # Checked as one purchase (the budget is the turn's); its errors belong to
+                # the last purchase line, the one that went over.
+                last = TurnOrder("purchases", script.purchases[-1]).text()
+                pp = check_purchase(state, ed, purchase_from_order(merged, power, text=last))
                 plans["purchase"] = pp
                 errors += pp.errors
                 if not pp.errors:
@@ -226,7 +229,8 @@ class AxisAlliesGame(BaseGame):
             errors += errs
             nc = check_noncombat_moves(state, ed, power, reqs)
             plans["noncombat"] = nc
-            errors += [e for e in nc.errors if e.line]  # landings are checked with the plans
+            # Errors of a move line; where aircraft land is shown with the plans.
+            errors += [e for e in nc.errors if e.text]
             preqs = [r for p in script.placements for r in placements_from_order(
                 p.order if isinstance(p, TurnOrder) else p, power, text=p.text())]
             pl = check_placements(state, ed, power, preqs)
@@ -314,7 +318,14 @@ class AxisAlliesGame(BaseGame):
         return "full" if whole else "first"
 
     def status(self, state: dict) -> dict:
+        """``adj status --json``: the turn, treasuries, production, victory cities and every
+        region with units (:func:`report.region_json`), keyed by power ids; ``power_names``
+        gives the display name of each id."""
+        from adjudicator.axis_allies import report
+
         ed = self.edition
+        names = report.Names(ed)
+        views = [v for v in report.region_views(state, ed) if v.stacks]
         units: dict[str, list[str]] = {}
         for p in self.powers():
             counts: dict[str, int] = {}
@@ -327,39 +338,59 @@ class AxisAlliesGame(BaseGame):
         rules = rules_for(ed.name, state.get("rules", {}))
         return {
             "turn": state["turn"],
+            "power_names": {p: self.power_name(p) for p in self.powers()},
             "treasury": dict(state["treasury"]),
             "production": cap.production_levels(state, ed),
             "victory_cities": vc,
+            "victory_needed": ed.setup.victory_thresholds[rules.victory],
             "victory_condition": f"{rules.victory} "
                                  f"({ed.setup.victory_thresholds[rules.victory]} cities)",
             "captured_capitals": dict(state["captured_capitals"]),
             "units": units,
+            "regions": [report.region_json(ed, v, names) for v in views],
             "nmr": state.get("nmr", "income"),
             "standing": state.get("standing", {}),
         }
 
     def status_lines(self, state: dict) -> list[str]:
+        """Treasuries and production per power, the victory cities, then every region with
+        units, grouped by power (``Karelia S.S.R. (Germany, 2 IPC): 3 inf, 1 arm``)."""
         st = self.status(state)
-        lines = [f"  {p:<8} {st['treasury'][p]:>3} IPC, production {st['production'][p]:>2}  "
-                 + ", ".join(units) for p, units in st["units"].items()]
+        width = max(len(self.power_name(p)) for p in st["treasury"])
+        lines = [f"  {self.power_name(p):<{width}} {st['treasury'][p]:>3} IPC, "
+                 f"production {st['production'][p]:>2}" for p in self.powers()]
         lines.append("victory cities: " + "; ".join(
-            f"{side} {len(c)}" for side, c in st["victory_cities"].items())
-            + f" (victory: {st['victory_condition']})")
+            f"{side.capitalize()} {len(c)}" + (f" ({', '.join(c)})" if c else "")
+            for side, c in st["victory_cities"].items())
+            + f" ({st['victory_needed']} win)")
         if st["captured_capitals"]:
             lines.append("captured capitals: " + ", ".join(
                 f"{self.power_name(p)} (held by {self.power_name(h)})"
                 for p, h in st["captured_capitals"].items()))
+        lines.append("units:")
+        lines += [f"  {r['text']}" for r in st["regions"]]
         return lines
 
     def result_lines(self, record: dict) -> list[str]:
-        """Every order with its result, then each battle's outcome."""
-        lines = super().result_lines(record)
+        """Every order with its result, then each battle's outcome (powers and regions by
+        the names the reports use)."""
+        lines = []
+        for r in map(OrderResult.from_json, record.get("results") or []):
+            mark = "" if r.success else f"  [{r.outcome}" + (f": {r.reason}]" if r.reason
+                                                             else "]")
+            lines.append(f"{self.power_name(r.power):<14} {r.order}{mark}")
+        m = self.edition.map
         for b in (record.get("events") or {}).get("battles") or []:
             res = b.get("result") or {}
             land = res.get("land") if b.get("kind") == "amphibious" else res
             if land:
-                lines.append(f"battle {b.get('region')}: {land.get('winner')} wins "
-                             f"({land.get('end_reason')}, {land.get('rounds')} rounds)")
+                region = b.get("region")
+                where = m.region(region).name if region in m else str(region)
+                winner = land.get("winner")
+                who = {"attacker": self.power_name(str(land.get("attacker", ""))),
+                       "defender": "the defender"}.get(str(winner), str(winner))
+                lines.append(f"battle {where}: {who} wins ({land.get('end_reason')}, "
+                             f"{land.get('rounds')} rounds)")
         return lines
 
     def notable_results(self, record: dict) -> list[OrderResult]:
@@ -371,3 +402,24 @@ class AxisAlliesGame(BaseGame):
         from adjudicator.axis_allies import report
 
         return report.build_context(record, state_after, meta, self.edition, self.data)
+
+    #: the board is wider than Diplomacy's (1750 px and a footer): a mail shows it at 1225
+    mail_map_scale = 0.7
+
+    def map_svg(self, state: dict, results: list[dict] | None = None, *,
+                title: str = "", show_orders: bool = True) -> str:
+        """The position ``state`` (``results`` are not drawn: a turn's moves live in its
+        record's events, see :meth:`record_map_svg`)."""
+        from adjudicator.axis_allies.mapsvg import render_map_svg
+
+        return render_map_svg(state, self.edition, title=title)
+
+    def record_map_svg(self, record: dict, state_after: dict, *, title: str = "",
+                       show_orders: bool = True) -> str:
+        """The position after the record's turn with what the turn did: moves as arrows,
+        battles with their outcome, captures, units placed (``show_orders`` False: the
+        position alone)."""
+        from adjudicator.axis_allies.mapsvg import render_map_svg
+
+        return render_map_svg(state_after, self.edition, title=title, record=record,
+                              show_orders=show_orders)

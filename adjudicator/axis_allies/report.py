@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies import capture
@@ -148,6 +149,179 @@ def _ids_force(n: Names, ids: Iterable[str]) -> str:
     for uid in ids:
         c[n.units.get(uid, {}).get("type", "unit")] += 1
     return n.counts(c)
+
+
+# --- positions by region ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Stack:
+    """Units of one power and one type in one region that look alike on the board.
+
+    Plain units of a type are one stack with their count; a damaged battleship, a vessel with
+    something aboard (``cargo``: ``(power, unit, count)`` on that one vessel) and, on a turn's
+    map, the units placed this turn (``new``) are stacks of their own.
+    """
+
+    power: str
+    unit: str
+    count: int
+    damaged: bool = False
+    new: bool = False
+    cargo: tuple[tuple[str, str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class RegionView:
+    """What the board shows of one region: who holds it and what stands in it."""
+
+    id: str
+    name: str
+    kind: str  # "land" or "sea"
+    ipc: int
+    controller: str | None
+    original_owner: str | None
+    neutral: bool
+    impassable: bool
+    capital_of: str | None
+    victory_city: str | None
+    sea_zone_number: int | None
+    complex_owner: str | None  # an industrial complex stands here
+    complex_damage: int
+    stacks: tuple[Stack, ...]
+
+    @property
+    def powers(self) -> list[str]:
+        """The powers with units here, in stack order."""
+        return list(dict.fromkeys(s.power for s in self.stacks))
+
+
+def region_views(state: Mapping, edition: Edition, new_ids: Collection[str] = ()
+                 ) -> list[RegionView]:
+    """Every region of the board (map order) with its controller, complex and stacks.
+
+    Stacks are grouped by power (the controller first, then turn order) and, within a power,
+    by the unit table's order. Cargo rides with its vessel; ``new_ids`` are units placed this
+    turn (turn maps mark them).
+    """
+    units_table = edition.units
+    order = {u.id: i for i, u in enumerate(units_table)}
+    turn_order = list(edition.setup.turn_order)
+    by_region: dict[str, list[dict]] = {}
+    aboard: dict[str, list[dict]] = {}
+    ids = set()
+    for u in state.get("units") or []:
+        ids.add(u.get("id"))
+    for u in state.get("units") or []:
+        if u.get("aboard") and u["aboard"] in ids:
+            aboard.setdefault(u["aboard"], []).append(u)
+        else:
+            by_region.setdefault(str(u.get("loc")), []).append(u)
+    controllers = state.get("controllers") or {}
+    complexes = state.get("complexes") or {}
+    out = []
+    for r in edition.map:
+        ctl = controllers.get(r.id) if r.is_land else None
+        stacks: Counter[tuple] = Counter()
+        for u in by_region.get(r.id, []):
+            t = str(u.get("type"))
+            spec = units_table.units.get(t)
+            cargo = tuple(sorted(Counter((c["power"], c["type"]) for c in aboard.get(
+                u.get("id"), [])).items(), key=lambda kv: (
+                    kv[0][0] != u.get("power"), _rank(turn_order, kv[0][0]),
+                    order.get(kv[0][1], 99))))
+            damaged = bool(u.get("damage")) and spec is not None and spec.hits > 1
+            key = (str(u.get("power")), t, damaged, u.get("id") in new_ids,
+                   tuple((p, ut, n) for (p, ut), n in cargo), u.get("id") if cargo else "")
+            stacks[key] += 1
+        first = [ctl] if ctl else []
+        rank = {p: i for i, p in enumerate(dict.fromkeys(first + turn_order))}
+        ordered = sorted(stacks.items(), key=lambda kv: (
+            rank.get(kv[0][0], len(rank)), kv[0][0], order.get(kv[0][1], 99), kv[0][1],
+            kv[0][2], bool(kv[0][4]), kv[0][3], kv[0][5]))
+        cx = complexes.get(r.id)
+        out.append(RegionView(
+            id=r.id, name=r.name, kind=r.kind, ipc=r.ipc, controller=ctl,
+            original_owner=r.original_owner, neutral=r.neutral, impassable=r.impassable,
+            capital_of=r.capital_of, victory_city=r.victory_city,
+            sea_zone_number=r.sea_zone_number,
+            complex_owner=(cx.get("owner") or ctl) if cx else None,
+            complex_damage=int(cx.get("damage") or 0) if cx else 0,
+            stacks=tuple(Stack(p, t, n, damaged, new, cargo)
+                         for (p, t, damaged, new, cargo, _), n in ordered)))
+    return out
+
+
+def _rank(order: list[str], power: str) -> int:
+    return order.index(power) if power in order else len(order)
+
+
+def short_name(edition: Edition, unit: str) -> str:
+    """``inf``, ``arm``, ``bb``: the abbreviation positions and the map use."""
+    spec = edition.units.units.get(unit)
+    return spec.short if spec is not None and spec.short else str(unit)
+
+
+def stack_text(edition: Edition, s: Stack, *, names: Names | None = None) -> str:
+    """``3 inf``, ``1 bb damaged``, ``1 tt (2 inf)``, ``1 cv (1 ftr, 1 ftr United Kingdom)``:
+    cargo of another power than the vessel's is named."""
+    text = f"{s.count} {short_name(edition, s.unit)}"
+    if s.damaged:
+        text += " damaged"
+    if s.new:
+        text += " new"
+    if s.cargo:
+        parts = []
+        for p, t, n in s.cargo:
+            other = f" {names.power(p) if names else p}" if p != s.power else ""
+            parts.append(f"{n} {short_name(edition, t)}{other}")
+        text += " (" + ", ".join(parts) + ")"
+    return text
+
+
+def region_line(edition: Edition, view: RegionView, names: Names | None = None) -> str:
+    """``Karelia S.S.R. (Germany, 2 IPC): 3 inf, 1 arm``; a region holding several powers'
+    units, or units of another power than its controller, names each power:
+    ``Sea Zone 5: Germany 1 bb, 1 tt (2 inf); United Kingdom 1 dd``."""
+    n = names or Names(edition)
+    head = view.name
+    facts = []
+    if view.kind == "land":
+        if view.controller:
+            facts.append(n.power(view.controller))
+        elif view.neutral:
+            facts.append("neutral")
+        if view.ipc:
+            facts.append(f"{view.ipc} IPC")
+        if view.complex_owner:
+            facts.append("industrial complex" + (f", {view.complex_damage} damage"
+                                                 if view.complex_damage else ""))
+    if facts:
+        head += " (" + ", ".join(facts) + ")"
+    groups = []
+    powers = view.powers
+    bare = len(powers) == 1 and powers[0] == view.controller
+    for p in powers:
+        words = ", ".join(stack_text(edition, s, names=n) for s in view.stacks if s.power == p)
+        groups.append(words if bare else f"{n.power(p)} {words}")
+    return f"{head}: " + "; ".join(groups)
+
+
+def region_json(edition: Edition, view: RegionView, names: Names | None = None) -> dict:
+    """One region of ``adj status --json``: the same facts as :func:`region_line`."""
+    units: dict[str, dict[str, int]] = {}
+    for s in view.stacks:
+        per = units.setdefault(s.power, {})
+        per[s.unit] = per.get(s.unit, 0) + s.count
+    return {
+        "region": view.id, "name": view.name, "kind": view.kind, "ipc": view.ipc,
+        "controller": view.controller,
+        "complex": ({"owner": view.complex_owner, "damage": view.complex_damage}
+                    if view.complex_owner else None),
+        "units": units,
+        "stacks": [{"power": s.power, "unit": s.unit, "count": s.count, "damaged": s.damaged,
+                    "cargo": [{"power": p, "unit": t, "count": k} for p, t, k in s.cargo]}
+                   for s in view.stacks],
+        "text": region_line(edition, view, names),
+    }
 
 
 # --- battle logs -------------------------------------------------------------------------------

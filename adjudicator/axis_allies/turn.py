@@ -31,6 +31,7 @@ from adjudicator.axis_allies import capture as cap
 from adjudicator.axis_allies.bombing import RaidSetup, resolve_raid
 from adjudicator.axis_allies.combat import (
     AmphibiousSetup,
+    BattleOrders,
     BattleResult,
     BattleSetup,
     Unit,
@@ -92,6 +93,32 @@ def set_standing(state: dict, power: str, new: StandingOrders) -> dict:
 
 
 # --- the outcome ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlannedBattle:
+    """One battle of a turn, set up as the turn engine fights it: a land or sea battle
+    (``setup`` a :class:`BattleSetup`, ``orders`` its orders) or an amphibious assault
+    (``setup`` an :class:`AmphibiousSetup`, ``orders`` the land battle's, ``sea_orders`` the
+    sea battle's; ``landed`` maps each landing unit to the transport that carried it)."""
+
+    region: str
+    kind: Literal["land", "sea", "amphibious"]
+    setup: BattleSetup | AmphibiousSetup
+    orders: BattleOrders
+    sea_orders: BattleOrders | None = None
+    zone: str | None = None
+    landed: dict[str, str] = field(default_factory=dict)
+
+
+def _battle_key(instr: dict[str, BattleInstruction]) -> Callable[[str], tuple]:
+    """Battle order within a group: the attacker's ``order N``, then region id (ruling 30)."""
+
+    def key(r: str) -> tuple:
+        ins = instr.get(r)
+        return (ins.order if ins and ins.order is not None else 10**6, r)
+
+    return key
 
 
 @dataclass
@@ -218,27 +245,10 @@ class _Turn:
         """Blitz captures, then raids, amphibious assaults and general combat (p.14-18).
 
         ``controllers_before``: the controllers before combat move."""
-        for mv in moves:
-            for t in mv.blitzed:
-                # the mover already flipped it in its working state; redo it with the
-                # capture bookkeeping (plunder, production, events)
-                self.s["controllers"][t] = controllers_before.get(t)
-                self.ev["captures"].append(cap.capture(self.s, self.ed, t, self.power, "blitz"))
-        instr = {b.at: b for b in script.battles}
-        standing = {p: standing_from_json(d) for p, d in self.s.get("standing", {}).items()}
-        if script.standing is not None:
-            mine = standing.get(self.power) or StandingOrders()
-            standing[self.power] = mine.merged(script.standing)
-        standing = {p: s for p, s in standing.items() if s is not None}
-        bombers = {uid for mv in moves if mv.request.bombing for uid in mv.unit_ids}
-        assaults: dict[str, list[ResolvedMove]] = {}
-        for mv in moves:
-            if mv.unload_to and self.board.enemy_territory(mv.unload_to, self.power):
-                assaults.setdefault(mv.unload_to, []).append(mv)
-
-        def key(r: str) -> tuple:
-            ins = instr.get(r)
-            return (ins.order if ins and ins.order is not None else 10**6, r)
+        self.blitz_captures(moves, controllers_before)
+        instr, standing = self.battle_instructions(script)
+        bombers, assaults = self.raiders_and_assaults(moves)
+        key = _battle_key(instr)
 
         # 3.1 strategic bombing raids
         raids: dict[str, list[str]] = {}
@@ -266,6 +276,36 @@ class _Turn:
                    for u in b.units_at(t)):
                 self.ev["captures"].append(cap.capture(self.s, self.ed, t, self.power,
                                                        "unopposed"))
+
+    def blitz_captures(self, moves: list[ResolvedMove], controllers_before: dict[str, str]
+                       ) -> None:
+        for mv in moves:
+            for t in mv.blitzed:
+                # the mover already flipped it in its working state; redo it with the
+                # capture bookkeeping (plunder, production, events)
+                self.s["controllers"][t] = controllers_before.get(t)
+                self.ev["captures"].append(cap.capture(self.s, self.ed, t, self.power, "blitz"))
+
+    def battle_instructions(self, script: TurnScript
+                            ) -> tuple[dict[str, BattleInstruction], dict[str, StandingOrders]]:
+        """The attacker's battle instructions by region, and every power's standing orders
+        (the attacker's as updated by this script)."""
+        instr = {b.at: b for b in script.battles}
+        standing = {p: standing_from_json(d) for p, d in self.s.get("standing", {}).items()}
+        if script.standing is not None:
+            mine = standing.get(self.power) or StandingOrders()
+            standing[self.power] = mine.merged(script.standing)
+        return instr, {p: s for p, s in standing.items() if s is not None}
+
+    def raiders_and_assaults(self, moves: list[ResolvedMove]
+                             ) -> tuple[set[str], dict[str, list[ResolvedMove]]]:
+        """The bombers flying raids, and the moves unloading into each assaulted territory."""
+        bombers = {uid for mv in moves if mv.request.bombing for uid in mv.unit_ids}
+        assaults: dict[str, list[ResolvedMove]] = {}
+        for mv in moves:
+            if mv.unload_to and self.board.enemy_territory(mv.unload_to, self.power):
+                assaults.setdefault(mv.unload_to, []).append(mv)
+        return bombers, assaults
 
     def general_battles(self, bombers: set[str], instr: dict[str, BattleInstruction],
                         assaults: set[str], fought_zones: set[str]) -> list[str]:
@@ -370,8 +410,8 @@ class _Turn:
                 if u["power"] == self.power and u["aboard"] is None and u["id"] not in bombers
                 and u["id"] not in exclude and (sea or u["moved_in"] == "combat")]
 
-    def general(self, region: str, moves: list[ResolvedMove], bombers: set[str],
-                ins: BattleInstruction | None, standing: dict[str, StandingOrders]) -> None:
+    def general_setup(self, region: str, moves: list[ResolvedMove], bombers: set[str]
+                      ) -> BattleSetup:
         att = self._attackers_at(region, bombers)
         if self.m.is_sea(region):
             ids = {u["id"] for u in att}
@@ -379,10 +419,16 @@ class _Turn:
             att = att + cargo
         defenders, powers = self._defenders(region)
         kind = "sea" if self.m.is_sea(region) else "land"
-        setup = BattleSetup(region, kind, self.power,
-                            tuple(Unit.from_record(u) for u in sorted(att, key=lambda u:
-                                                                      uid_key(u["id"]))),
-                            defenders, powers, self._retreat_options(region, moves), self.round)
+        return BattleSetup(region, kind, self.power,
+                           tuple(Unit.from_record(u) for u in sorted(att, key=lambda u:
+                                                                     uid_key(u["id"]))),
+                           defenders, powers, self._retreat_options(region, moves), self.round)
+
+    def general(self, region: str, moves: list[ResolvedMove], bombers: set[str],
+                ins: BattleInstruction | None, standing: dict[str, StandingOrders]) -> None:
+        setup = self.general_setup(region, moves, bombers)
+        kind = setup.kind
+        powers = setup.defending_powers
         res = resolve_battle(self.ed, self.rules, setup, self._orders(powers, ins, standing),
                              self._dice())
         self.apply_result(res, {u.id for u in setup.attackers})
@@ -391,9 +437,13 @@ class _Turn:
                                    "instruction": ins.text() if ins else None})
         self.after_land_battle(res)
 
-    def amphibious(self, t: str, assault_moves: list[ResolvedMove], moves: list[ResolvedMove],
-                   bombers: set[str], instr: dict[str, BattleInstruction],
-                   standing: dict[str, StandingOrders], fought_zones: set[str]) -> None:
+    def amphibious_setup(self, t: str, assault_moves: list[ResolvedMove],
+                         moves: list[ResolvedMove], bombers: set[str],
+                         instr: dict[str, BattleInstruction],
+                         standing: dict[str, StandingOrders], fought_zones: set[str]
+                         ) -> PlannedBattle:
+        """The assault on ``t`` as :func:`resolve_amphibious` fights it (its sea battle is
+        fought with the first assault from the zone: ``fought_zones`` is updated)."""
         b = self.board
         landed: dict[str, str] = {}  # cargo id -> the transport that carried it
         zone = assault_moves[0].path[-1]
@@ -430,8 +480,19 @@ class _Turn:
             and mv.request.bombard in ("*", t)
             for uid in mv.unit_ids)
         setup = AmphibiousSetup(sea, land, bombarding)
-        res = resolve_amphibious(self.ed, self.rules, setup, sea_orders,
-                                 self._orders(powers, ins_land, standing), self._dice())
+        return PlannedBattle(t, "amphibious", setup, self._orders(powers, ins_land, standing),
+                             sea_orders, zone, landed)
+
+    def amphibious(self, t: str, assault_moves: list[ResolvedMove], moves: list[ResolvedMove],
+                   bombers: set[str], instr: dict[str, BattleInstruction],
+                   standing: dict[str, StandingOrders], fought_zones: set[str]) -> None:
+        plan = self.amphibious_setup(t, assault_moves, moves, bombers, instr, standing,
+                                     fought_zones)
+        setup, sea_orders, land_orders = plan.setup, plan.sea_orders, plan.orders
+        sea, land, landed, zone = setup.sea, setup.land, plan.landed, plan.zone
+        bombarding, ins_land = setup.bombarding, instr.get(t)
+        res = resolve_amphibious(self.ed, self.rules, setup, sea_orders, land_orders,
+                                 self._dice())
         if res.sea is not None:
             self.apply_result(res.sea, {u.id for u in sea.attackers})  # type: ignore[union-attr]
         for cid in res.not_landed:
@@ -793,3 +854,32 @@ def resolve_turn(state: dict, script: TurnScript, dice: Dice | None, edition: Ed
     t.collect()
     t.end_turn()
     return t.finish()
+
+
+def plan_battles(state: dict, script: TurnScript, edition: Edition
+                 ) -> tuple[dict[str, PlannedBattle], list[dict]]:
+    """The battles the current power's combat move in ``script`` leads to, each set up as
+    :func:`resolve_turn` would fight it, without a die rolled (``adj odds``).
+
+    Every battle is set up from the position after the combat move and its blitzes (raids
+    and earlier battles of the turn do not change who fights where; the sea battle of a
+    landing zone goes with the first assault from it, as in the turn). Returns the battles
+    by region, and the result records of the orders that failed (they are left out).
+    """
+    t = _Turn(state, edition, None)
+    if script.standing is not None:
+        t.s = set_standing(t.s, t.power, script.standing)
+    before = dict(t.s["controllers"])
+    _, moves = t.apply_moves("combat", script.combat_moves, check_combat_moves)
+    t.blitz_captures(moves, before)
+    instr, standing = t.battle_instructions(script)
+    bombers, assaults = t.raiders_and_assaults(moves)
+    out: dict[str, PlannedBattle] = {}
+    fought: set[str] = set()
+    for r in sorted(assaults, key=_battle_key(instr)):
+        out[r] = t.amphibious_setup(r, assaults[r], moves, bombers, instr, standing, fought)
+    for r in t.general_battles(bombers, instr, set(assaults), fought):
+        setup = t.general_setup(r, moves, bombers)
+        out[r] = PlannedBattle(r, setup.kind, setup,
+                               t._orders(setup.defending_powers, instr.get(r), standing))
+    return out, [r for r in t.results if not r["success"]]

@@ -184,8 +184,9 @@ def status(game_dir: str, as_position: bool, as_json: bool) -> None:
     lines = [f"{st['title']}: {st['phase_name']} ({st['phase']})"]
     if st.get("outcome"):
         lines.append(f"game over: {st['outcome']}")
-    lines.append("ordered: " + (", ".join(st["ordered"]) or "nobody"))
-    lines.append("missing: " + (", ".join(st["missing"]) or "nobody"))
+    names = st.get("power_names") or {}
+    lines.append("ordered: " + (", ".join(names.get(p, p) for p in st["ordered"]) or "nobody"))
+    lines.append("missing: " + (", ".join(names.get(p, p) for p in st["missing"]) or "nobody"))
     lines += st["summary"]
     emit(as_json, st, "\n".join(lines))
 
@@ -396,3 +397,8 @@ def reveal(game_dir: str, round_: int | None, as_json: bool) -> None:
 # --- moderator's desk commands (adjudicator/cli/desk.py) ------------------------------------
 for _command in desk_cli.COMMANDS:
     main.add_command(_command)
+
+# --- battle odds (adjudicator/cli/odds.py) --------------------------------------------------
+from adjudicator.cli.odds import odds as _odds  # imports the A&A modules only when run
+
+main.add_command(_odds)

@@ -25,6 +25,7 @@ from adjudicator.diplomacy.orders import (
     UnitType,
 )
 from adjudicator.diplomacy.phase import FIRST_PHASE, Phase, PhaseType, Season
+from adjudicator.diplomacy.phase import powers_to_act as phase_powers_to_act
 from adjudicator.diplomacy.results import KIND, OrderResult, result_of
 from adjudicator.diplomacy.retreats import resolve_retreats
 from adjudicator.diplomacy.validate import Checker, Rejection, Validation, validate
@@ -48,16 +49,13 @@ def initial_state(dmap: DiplomacyMap, base: dict | None = None) -> dict:
     return to_state(dict(base or common_fields("diplomacy")), board)
 
 
-def powers_to_act(state: dict, dmap: DiplomacyMap) -> list[str]:
-    """Powers that have something to order in the current phase (sorted)."""
-    if state.get("result"):
-        return []
-    board = Board.from_state(state)
-    if board.phase.is_movement:
-        return sorted({u.power for u in board.units.values()})
-    if board.phase.is_retreats:
-        return sorted({d.unit.power for d in board.dislodged.values()})
-    return sorted(p for p, n in board.adjustments.items() if n)
+def powers_to_act(state: dict, dmap: DiplomacyMap | None = None) -> list[str]:
+    """Powers that have something to order in the current phase (sorted): every power with
+    a unit in movement, with a dislodged unit in retreats, with builds or removals owed in
+    adjustments; nobody once the game is over. One implementation,
+    :func:`adjudicator.diplomacy.phase.powers_to_act`, which reads the state alone (the map
+    is not needed; ``dmap`` is accepted for the engine's uniform signature)."""
+    return phase_powers_to_act(state)
 
 
 def validate_orders(

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
-from adjudicator.diplomacy.phase import Phase, powers_to_act
+from adjudicator.diplomacy.phase import Phase, powers_to_act, read_phase
 from adjudicator.errors import OrderError, ParseResult
 from adjudicator.game import BaseGame, OrderResult, Outcome, Resolution
 
@@ -67,7 +67,12 @@ class DiplomacyGame(BaseGame):
         return phase.sort_key if phase.code == code else None
 
     def normalise_phase(self, code: str) -> str:
-        return code.strip().upper()
+        """The phase code of a phase as people write it: ``F1901M``, ``fall 1901``,
+        ``Fall 1901 Movement``, ``1901 Fall Moves``, ``Autumn 1901``, ``S1901R``,
+        ``Winter 1901 adjustments`` (:func:`~adjudicator.diplomacy.phase.read_phase`, which
+        also reads a position's phase line). Raises
+        :class:`~adjudicator.errors.PhaseNameError` saying what was expected."""
+        return read_phase(code).code
 
     def phase_kind(self, state: dict) -> str:
         """Deadline class of the phase: "movement", "retreat" or "adjustment"."""

@@ -47,9 +47,9 @@ from adjudicator.diplomacy.board import Board, DislodgedUnit
 from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import Unit, UnitType
 from adjudicator.diplomacy.parser import OrderSyntaxError, resolve_location, resolve_power
-from adjudicator.diplomacy.phase import Phase, PhaseType, Season
+from adjudicator.diplomacy.phase import Phase, read_phase
 from adjudicator.diplomacy.retreats import retreat_options
-from adjudicator.errors import OrderError, PositionError
+from adjudicator.errors import OrderError, PhaseNameError, PositionError
 from adjudicator.parsing import numbered_lines, strip_comment
 from adjudicator.suggest import Suggester, normalize
 
@@ -93,28 +93,9 @@ _UNOWNED_WORDS = frozenset({"unowned", "neutral"})
 # A power's line that says it has nothing: "Italy: none", "Italy: -", "Italy:".
 _NOTHING = frozenset({"", "none", "nothing"})
 
-_SEASON_WORDS = {"spring": Season.SPRING, "s": Season.SPRING, "fall": Season.FALL,
-                 "autumn": Season.FALL, "f": Season.FALL, "winter": Season.WINTER,
-                 "w": Season.WINTER}
-_TYPE_WORDS = {"movement": PhaseType.MOVEMENT, "moves": PhaseType.MOVEMENT,
-               "move": PhaseType.MOVEMENT, "m": PhaseType.MOVEMENT,
-               "retreats": PhaseType.RETREATS, "retreat": PhaseType.RETREATS,
-               "r": PhaseType.RETREATS,
-               "adjustments": PhaseType.ADJUSTMENTS, "adjustment": PhaseType.ADJUSTMENTS,
-               "builds": PhaseType.ADJUSTMENTS, "build": PhaseType.ADJUSTMENTS,
-               "a": PhaseType.ADJUSTMENTS, "b": PhaseType.ADJUSTMENTS}
-_SEASON_SUGGESTER = Suggester(["Spring", "Fall", "Autumn", "Winter"])
-_TYPE_SUGGESTER = Suggester(["Movement", "Retreats", "Adjustments", "Builds"])
-# A season written without its phase: Spring and Fall mean their movement, Winter has only one.
-_DEFAULT_TYPE = {Season.SPRING: PhaseType.MOVEMENT, Season.FALL: PhaseType.MOVEMENT,
-                 Season.WINTER: PhaseType.ADJUSTMENTS}
-
 # No province, power or unit is written with three digits in a row: such a line is a phase line
 # (however garbled), never mistaken for units.
 _YEAR_DIGITS = re.compile(r"\d{3,}")
-_PHASE_LINE = re.compile(
-    r"\s*(?:phase\s*:?\s*)?(?P<season>[^\W\d_]+)\W*?(?P<year>\d+)\W*?(?P<type>[^\W\d_]*)"
-    r"(?:\W+phase)?\W*$", re.IGNORECASE)
 _HEADER_LINE = re.compile(r"\s*(?P<name>[^\W\d_][^:]*?)\s*:")
 _POWER_PREFIX = re.compile(r"\s*(?P<name>[^:]*?)\s*:")
 _FIRST_WORD = re.compile(r"\s*(?P<word>[^\W\d_]+)(?:\s|$)")
@@ -275,45 +256,13 @@ class _Reader:
             self.add(line.problem(f"a second phase line (the first is on line {first.line})",
                                   "phase-twice"))
             return
-        m = _PHASE_LINE.fullmatch(body)
-        if m is None:
-            self.add(line.problem(
-                "cannot read this phase line: write it like 'Spring 1905 Movement' or 'S1905M'",
-                "phase-unreadable", expected=("'Spring 1905 Movement'", "'S1905M'")))
-            return
-        season = _SEASON_WORDS.get(m["season"].casefold())
-        if season is None:
-            self.add(line.at(m.start("season")).problem(
-                f"unknown season {m['season']!r}: expected Spring, Fall (or Autumn) or Winter",
-                "phase-unreadable", tuple(_SEASON_SUGGESTER.suggest(m["season"])),
-                ("'Spring'", "'Fall'", "'Winter'")))
-            return
-        word = m["type"].casefold()
-        ptype = _DEFAULT_TYPE[season] if word in ("", "phase") else _TYPE_WORDS.get(word)
-        if ptype is None:
-            self.add(line.at(m.start("type")).problem(
-                f"unknown phase {m['type']!r}: expected Movement, Retreats or Adjustments",
-                "phase-unreadable", tuple(_TYPE_SUGGESTER.suggest(m["type"])),
-                ("'Movement'", "'Retreats'", "'Adjustments'")))
-            return
-        year = int(m["year"])
-        at_year = line.at(m.start("year"))
-        if year < 1901:
-            self.add(at_year.problem(f"the year {year} is before the game starts (1901)",
-                                     "year-before-1901"))
-            return
-        if year > 9999:
-            self.add(at_year.problem(f"cannot read the year {m['year']!r}", "phase-unreadable"))
-            return
         try:
-            self.phase, self.phase_spot = Phase(year, season, ptype), line
-        except ValueError:
-            only = ("Winter has only the adjustments phase" if season is Season.WINTER
-                    else f"{season.value.capitalize()} has movement and retreats; "
-                         "adjustments are in Winter")
-            self.add(line.problem(
-                f"there is no {season.value.capitalize()} {ptype.value} phase: {only}",
-                "phase-impossible"))
+            self.phase = read_phase(body)
+        except PhaseNameError as e:
+            spot = line if e.index is None else line.at(e.index)
+            self.add(spot.problem(e.message, e.rule, e.suggestions, e.expected))
+            return
+        self.phase_spot = line
 
     def _power_line(self, section: _Section, body: str, start: int, line: _Spot,
                     power: str | None) -> str | None:

@@ -52,6 +52,10 @@ class Rejection:
     rule: str
     message: str
     unit: Unit | None = None  # the power's own unit the order was for (it then defaults)
+    #: The order's place in the list given to :func:`validate`: the caller knows where
+    #: each one was written (``order`` may be rewritten: a retreat for a move, the unit
+    #: type filled in), so this, not the text, leads back to the player's line.
+    index: int = -1
 
 
 class Validation:
@@ -87,7 +91,9 @@ class Validation:
     @property
     def errors(self) -> list[OrderError]:
         return [
-            OrderError(0, 0, r.order.text(), r.message, rule=r.rule) for r in self.rejections
+            OrderError(0, 0, r.order.text(), r.message, rule=r.rule,
+                       order_index=r.index if r.index >= 0 else None)
+            for r in self.rejections
         ]
 
     @property
@@ -160,11 +166,12 @@ class Checker:
         loc_province = dmap.loc_province
         rejections: list[Rejection] = []
         chosen: dict[str, Order] = {}
-        for o in orders:
+        chosen_at: dict[str, int] = {}  # province -> index of its chosen order
+        for i, o in enumerate(orders):
             check = checks.get(o.__class__)
             if check is None:
                 if not isinstance(o, allowed):
-                    rejections.append(_wrong_phase(o, board))
+                    rejections.append(_wrong_phase(o, board, i))
                     continue
                 check = next(c for k, c in checks.items() if isinstance(o, k))  # a subclass
             loc = o.loc
@@ -175,21 +182,23 @@ class Checker:
                     _own_unit(o, units, power, dmap,
                               "unit" if movement else "dislodged unit")
                 except _Illegal as e:
-                    rejections.append(Rejection(o, e.rule, e.message))
+                    rejections.append(Rejection(o, e.rule, e.message, index=i))
                 continue
             if o.unit_type is not unit.type or loc != unit.loc:
                 o = replace(o, unit_type=unit.type, loc=unit.loc)
             try:
                 o = check(self, o, unit, p)
             except _Illegal as e:
-                rejections.append(Rejection(o, e.rule, e.message, unit))
+                rejections.append(Rejection(o, e.rule, e.message, unit, i))
                 continue
             if p in chosen:
                 rejections.append(
                     Rejection(chosen[p], "duplicate-order",
-                              f"{unit} was ordered twice; the later order is used", unit)
+                              f"{unit} was ordered twice; the later order is used", unit,
+                              chosen_at[p])
                 )
             chosen[p] = o
+            chosen_at[p] = i
         return Validation(None, rejections, chosen)
 
     def _province(self, loc: str) -> str:
@@ -354,9 +363,10 @@ def _as_adjustment(o: Order) -> Order:
     return Remove(o.unit_type, o.loc) if isinstance(o, Disband) else o
 
 
-def _wrong_phase(o: Order, board: Board) -> Rejection:
+def _wrong_phase(o: Order, board: Board, index: int) -> Rejection:
     return Rejection(o, "wrong-phase",
-                     f"{type(o).__name__} orders are not allowed in {board.phase.name}")
+                     f"{type(o).__name__} orders are not allowed in {board.phase.name}",
+                     index=index)
 
 
 def _own_unit(o: Order, units: dict[str, Unit], power: str, dmap: DiplomacyMap,
@@ -437,9 +447,9 @@ def _validate_adjustments(
     owed = board.adjustments.get(power, 0)
     used = 0
     taken: set[str] = set()
-    for o in orders:
+    for i, o in enumerate(orders):
         if not isinstance(o, ADJUSTMENT_ORDERS):
-            v.rejections.append(_wrong_phase(o, board))
+            v.rejections.append(_wrong_phase(o, board, i))
             continue
         try:
             if isinstance(o, Remove):
@@ -462,7 +472,7 @@ def _validate_adjustments(
                 if used >= owed:
                     raise _Illegal("too-many-builds", f"{power} may build only {owed}")
         except _Illegal as e:
-            v.rejections.append(Rejection(o, e.rule, e.message))
+            v.rejections.append(Rejection(o, e.rule, e.message, index=i))
             continue
         used += 1
         if not isinstance(o, Waive):

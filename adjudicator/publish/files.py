@@ -83,10 +83,10 @@ def render_context(game: BaseGame, context: dict, fmt: str,
     return reports.render(game.family, fmt, ctx, template)
 
 
-def _record_map(game: BaseGame, record: dict, *, title: str = "",
-                show_orders: bool = True) -> str | None:
-    return game.map_svg(record["state_before"], record.get("results") or [], title=title,
-                        show_orders=show_orders)
+def _record_map(folder: GameFolder, game: BaseGame, record: dict, *, title: str = "",
+                show_orders: bool = True, after: dict | None = None) -> str | None:
+    after = state_after(folder, record) if after is None else after
+    return game.record_map_svg(record, after, title=title, show_orders=show_orders)
 
 
 def report_text(folder: GameFolder, game: BaseGame, phase: str | None = None,
@@ -95,7 +95,7 @@ def report_text(folder: GameFolder, game: BaseGame, phase: str | None = None,
     markdown, html), with the user's ``template`` instead of the built-in one if given."""
     fmt = reports.normalise_format(fmt)
     record, after = find_record(folder, game, phase)
-    svg = _record_map(game, record) if fmt == "html" else None
+    svg = _record_map(folder, game, record, after=after) if fmt == "html" else None
     return render_context(game, _context(folder, game, record, after), fmt, template, svg)
 
 
@@ -107,8 +107,9 @@ def map_text(folder: GameFolder, game: BaseGame, phase: str | None = None,
     if phase is None:
         svg = game.map_svg(folder.read_state(), None, title=title, show_orders=False)
     else:
-        record, _ = find_record(folder, game, phase)
-        svg = _record_map(game, record, title=title, show_orders=show_orders)
+        record, after = find_record(folder, game, phase)
+        svg = _record_map(folder, game, record, title=title, show_orders=show_orders,
+                          after=after)
     if svg is None:
         raise ReportError(f"there is no map drawing for {game.spec.title} yet; use "
                           "`adj report` (text, bbcode, markdown or html) meanwhile")
@@ -129,7 +130,7 @@ def write_reports(folder: GameFolder, game: BaseGame, record: dict) -> list[Path
         return []
     after = state_after(folder, record)
     context = _context(folder, game, record, after)
-    svg = _record_map(game, record)
+    svg = _record_map(folder, game, record, after=after)
     out_dir = folder.path / "reports" / record["phase"]
     written: list[Path] = []
     for fmt, ext in reports.FORMATS.items():

@@ -95,7 +95,7 @@ def test_every_format_renders_every_resolved_turn(played, fmt):
         assert "{'" not in out and "': " not in out, "raw data printed"
         if fmt == "html":
             assert out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
-            assert "map" not in out.lower().replace("max-", "")
+            assert out.count("<svg") == 1 and 'class="card map"' in out  # the turn's map
 
 
 def test_reports_are_written_in_all_four_formats(played):

@@ -227,6 +227,7 @@ ADJUSTMENT_BODY = "\nFrance: A Par\nOwners:\nFrance: Par, Bre\n"
     ("Spring 1905 Retreats", "S1905R"), ("Fall, 1905 (Retreats)", "F1905R"),
     ("Winter 1905 Adjustments", "W1905A"), ("W1905A", "W1905A"), ("Winter 1905 Builds", "W1905A"),
     ("winter 1905 build", "W1905A"), ("Winter 1905", "W1905A"),
+    ("1905 Spring", "S1905M"), ("1905 Fall Moves", "F1905M"), ("1905 Autumn Retreats", "F1905R"),
 ])
 def test_phase_line_spellings(line, code):
     body = {"M": MOVEMENT_BODY, "R": RETREAT_BODY, "A": ADJUSTMENT_BODY}[code[-1]]
@@ -261,8 +262,10 @@ def test_phase_unknown_type_suggests_one():
     assert p.suggestions == ("Retreats",) and p.column == len("Spring 1905 ") + 1
 
 
-def test_phase_line_that_cannot_be_read():
-    one_problem(SMALL.replace("Spring 1905 Movement", "1905 Spring"), "phase-unreadable")
+@pytest.mark.parametrize("line", ["Spring Movement 1905", "1905", "1905 1906 Spring"])
+def test_phase_line_that_cannot_be_read(line):
+    p = one_problem(SMALL.replace("Spring 1905 Movement", line), "phase-unreadable")
+    assert "'Spring 1905 Movement'" in p.expected and "write it like" in p.message
 
 
 def test_phase_year_before_1901():

@@ -383,3 +383,35 @@ def test_rejections_name_the_province():
         "the unit in Munich (mun) belongs to Germany",
         "A mar cannot reach Kiel (kie), not even by convoy",
     ]
+
+
+# --- who must act: one implementation -----------------------------------------------------
+
+
+def test_powers_to_act_has_one_implementation_read_from_the_state():
+    from adjudicator.diplomacy import phase
+    from adjudicator.registry import get_game
+
+    assert engine.phase_powers_to_act is phase.powers_to_act  # the engine only delegates
+    game = get_game("diplomacy")
+    movement = state(units="France A par; France A gas; Germany A bur; Italy A pie; "
+                           "England A bel", centres={})
+    retreats, _, _ = run(movement, {"France": [Move(A, "par", dest="bur"),
+                                               SupportMove(A, "gas", target="par",
+                                                           dest="bur")]})
+    adjustments = state("W1901A", units="France A par",
+                        centres={"par": "France", "bre": "France", "mun": "Germany"},
+                        adjustments={"France": 1, "Germany": 1, "Italy": 0, "Russia": -1})
+    over = {**engine.initial_state(M), "result": {"type": "solo", "winner": "France"}}
+    expected = [
+        (movement, ["England", "France", "Germany", "Italy"]),
+        (retreats, ["Germany"]),
+        (adjustments, ["France", "Germany", "Russia"]),
+        (over, []),
+    ]
+    assert retreats["phase"] == "S1901R"
+    for s, powers in expected:
+        assert engine.powers_to_act(s, M) == powers
+        assert engine.powers_to_act(s) == powers  # the map is not needed
+        assert phase.powers_to_act(s) == powers
+        assert game.who_must_act(s) == powers

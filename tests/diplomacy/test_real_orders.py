@@ -423,28 +423,63 @@ def test_typo_index_reads_one_slip_and_only_when_one_name_fits():
     assert idx.lookup("xq") == set()  # too short to guess
 
 
-# --- the acknowledgement's line numbers (outside the parser: see the report of issue 12) -------
+# --- the acknowledgement's line numbers: rule errors on the line the player wrote ---------------
 
-@pytest.mark.xfail(strict=True, reason="validate.py reports a rule error with the order as "
-                   "rewritten (retreat, coast, unit type), so check_orders cannot find its "
-                   "line: it says line 0 and echoes the rewritten order")
-def test_a_rule_error_on_a_rewritten_order_quotes_the_players_line():
+def _opening_check(power: str, text: str):
     from adjudicator.diplomacy.engine import initial_state
     from adjudicator.diplomacy.map import load_map
     from adjudicator.registry import get_game
     from adjudicator.service import check_orders
 
     game = get_game("diplomacy")
-    state = initial_state(load_map(), game.common_fields())
-    # "Paris - Gascony" has no unit type: validation fills in "A" before rejecting the move
-    _, ack = check_orders(game, state, "France", "Hello\nParis - Picardy\nParis - Ruhr\n")
+    return check_orders(game, initial_state(load_map(), game.common_fields()), power, text)[1]
+
+
+def test_a_rule_error_on_a_rewritten_order_quotes_the_players_line():
+    # "Paris - Ruhr" has no unit type: validation fills in "A" before rejecting the move
+    ack = _opening_check("France", "Hello\nParis - Picardy\nParis - Ruhr\n")
     (err,) = [e for e in ack.errors if "Ruhr" in e.message or "ruh" in e.message]
     assert (err.line, err.text) == (3, "Paris - Ruhr")
+    assert err.rule == "unreachable" and "line 3:" in err.describe()
 
 
-@pytest.mark.xfail(strict=True, reason="a move in a retreat phase is validated as a Retreat, and "
-                   "its rule error carries the Retreat's text, which check_orders cannot find "
-                   "among the parsed orders: line 0, the rewritten order echoed")
+def test_every_rule_error_has_the_line_and_text_the_player_wrote():
+    text = ("hi all\n"
+            "Army Paris moves to Ruhr\n"  # rewritten (unit type, wording): unreachable
+            "A Par - Ruh\n"  # the same order again, on its own line
+            "F Bre - Mao ; A Mun - Ruh\n"  # two orders on one line; Munich is German
+            "Build A Par\n"  # wrong phase
+            "A Mar - Pie\n"  # legal
+            "a mar-bur\n")  # Marseilles ordered twice: the earlier order is reported
+    ack = _opening_check("France", text)
+    got = [(e.line, e.text, e.rule) for e in ack.errors]
+    assert got == [
+        (2, "Army Paris moves to Ruhr", "unreachable"),
+        (3, "A Par - Ruh", "unreachable"),
+        (4, "A Mun - Ruh", "not-your-unit"),  # the order's own part of the line
+        (5, "Build A Par", "wrong-phase"),
+        (6, "A Mar - Pie", "duplicate-order"),
+    ]
+    assert all(e.line > 0 for e in ack.errors)
+
+
+def test_rule_errors_in_adjustments_keep_their_lines():
+    from board_builder import state
+
+    from adjudicator.registry import get_game
+    from adjudicator.service import check_orders
+
+    winter = state("W1901A", units="France A par", centres={"par": "France", "bre": "France"},
+                   adjustments={"France": 1})
+    _, ack = check_orders(get_game("diplomacy"), winter, "France",
+                          "Builds:\nbuild army paris\nA Par - Bur\nBuild F Brest\nwaive\n")
+    assert [(e.line, e.text, e.rule) for e in ack.errors] == [
+        (2, "build army paris", "build-occupied"),
+        (3, "A Par - Bur", "wrong-phase"),
+        (5, "waive", "too-many-builds"),
+    ]
+
+
 def test_a_retreat_written_as_a_move_is_reported_on_the_players_line():
     from board_builder import A as ARMY
     from board_builder import M, state
