@@ -4,7 +4,7 @@ Run by a maintainer, once per edition (the reference files are not part of the p
 are never read at run or test time; only the standard library is needed):
 
     python tools/aa_geometry.py aa1942 ../shared/reference/aa1942
-    python tools/aa_geometry.py aa-revised ../shared/reference/aa-revised   # once it exists
+    python tools/aa_geometry.py aa-revised ../shared/reference/aa-revised
 
 Input: TripleA's ``polygons.txt`` (region outlines in board pixels) and ``centers.txt``, plus
 the edition's own ``games/<edition>/map.json`` (region ids, kinds, adjacency, wrap edges).
