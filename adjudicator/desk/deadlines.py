@@ -31,8 +31,9 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.registry import game_for_state
 from adjudicator.store import GameFolder, atomic_write, canonical_json, now_iso
 
-_DUR = re.compile(r"^\s*(?:(\d+)\s*w)?\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$",
-                  re.IGNORECASE)
+# Matched against the text without its spaces ("1d 12h" -> "1d12h"): a pattern with a
+# "\s*" between every part backtracks polynomially on a long run of spaces.
+_DUR = re.compile(r"^(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?")
 
 
 class DeadlineError(AdjudicatorError):
@@ -42,9 +43,9 @@ class DeadlineError(AdjudicatorError):
 def parse_duration(text: str) -> int:
     """Seconds from ``48h``, ``2d``, ``1d12h``, ``90m``, ``1w`` or a bare number of hours."""
     t = str(text).strip().lower()
-    if re.fullmatch(r"\d+", t):
+    if re.fullmatch(r"\d{1,6}", t):
         return int(t) * 3600
-    m = _DUR.match(t)
+    m = None if re.search(r"\d\s+\d|\d{7}", t) else _DUR.fullmatch("".join(t.split()))
     if not t or not m or not any(m.groups()):
         raise DeadlineError(f"invalid duration {text!r}: use e.g. 48h, 2d, 1d12h, 90m")
     w, d, h, mi = (int(g or 0) for g in m.groups())
@@ -210,15 +211,18 @@ def set_deadline(folder: GameFolder, game, *, at: str | None = None, within: str
     state = folder.read_state()
     sched = current_schedule(folder, game, state)
     old = sched.get("deadline")
-    if at:
-        new = parse_time(at)
-    elif within:
-        new = now() + timedelta(seconds=parse_duration(within))
-    elif extend:
-        base = parse_time(old) if old else now()
-        new = base + timedelta(seconds=parse_duration(extend))
-    else:
-        raise DeadlineError("give --at TIME, --in DURATION or --extend DURATION")
+    try:
+        if at:
+            new = parse_time(at)
+        elif within:
+            new = now() + timedelta(seconds=parse_duration(within))
+        elif extend:
+            base = parse_time(old) if old else now()
+            new = base + timedelta(seconds=parse_duration(extend))
+        else:
+            raise DeadlineError("give --at TIME, --in DURATION or --extend DURATION")
+    except OverflowError:
+        raise DeadlineError("that deadline is beyond the year 9999") from None
     sched["deadline"] = iso(new)
     sched["reminded"] = False
     sched["late_marked"] = False

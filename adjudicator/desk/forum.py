@@ -19,18 +19,50 @@ import re
 
 _TAG_NAMES = (r"quote|b|i|u|s|strike|code|color|colour|size|font|url|img|spoiler|list|\*|center"
               r"|left|right|align|sup|sub|pre|hr|table|tr|td|indent|highlight|youtube|email")
-_TAG = re.compile(rf"\[/?(?:{_TAG_NAMES})(?:[= ][^\]\n]*)?\]", re.IGNORECASE)
-_QUOTE_TAG = re.compile(r"\[quote(?:[= ][^\]\n]*)?\]|\[/quote\]", re.IGNORECASE)
-_DROP_WITH_CONTENT = re.compile(r"\[(img|youtube)(?:[= ][^\]\n]*)?\].*?\[/\1\]", re.IGNORECASE | re.DOTALL)
-_QUOTE_HEADER = re.compile(r"^\s*(?:Quote\s+from:|Originally\s+Posted\s+by\b).*$",
+# Every pattern here runs on text a stranger sent: none may backtrack more than linearly
+# (tests/desk/test_slow_patterns.py). So a tag's attribute stops at the next "[" as well as
+# at "]" (else each "[b=" of a long line would scan to its end), and a leading "\s*" is
+# never followed by another optional run that can match the same spaces.
+_ATTR = r"(?:[= ][^\[\]\n]*)?"
+_TAG = re.compile(rf"\[/?(?:{_TAG_NAMES}){_ATTR}\]", re.IGNORECASE)
+_QUOTE_TAG = re.compile(rf"\[quote{_ATTR}\]|\[/quote\]", re.IGNORECASE)
+_MEDIA_OPEN = re.compile(rf"\[(img|youtube){_ATTR}\]", re.IGNORECASE)
+_MEDIA_CLOSE = {name: re.compile(rf"\[/{name}\]", re.IGNORECASE) for name in ("img", "youtube")}
+_QUOTE_HEADER = re.compile(r"^[ \t]*(?:Quote\s+from:|Originally\s+Posted\s+by\b).*$",
                            re.IGNORECASE | re.MULTILINE)
 _FORUM_HEADING = re.compile(
     r"""^\s*(?:
-        «?\s*(?:Reply\s+\#\d+\s+on|Last\s+Edit|Quote\s+from)\s*:.*»?   # SMF
+        (?:«\s*)?(?:Reply\s+\#\d+\s+on|Last\s+Edit|Quote\s+from)\s*:.*   # SMF
       | (?:Post\s+)?by\s+\S.{0,60}»\s*\w{3}\s+\w{3}\s+\d{1,2},\s+\d{4}.*   # phpBB
       | Originally\s+Posted\s+by\b.*                               # vBulletin
       | Logged | Click\s+to\s+expand\.\.\. | Report\s+post | Back\s+to\s+top
     )\s*$""", re.IGNORECASE | re.VERBOSE)
+
+
+def drop_media(text: str) -> str:
+    """Remove ``[img]...[/img]`` and ``[youtube]...[/youtube]`` with their content (a link
+    is not an order). Without a closing tag the opening one is left to the tag stripper.
+
+    A loop rather than a lazy ``.*?`` pattern: that one rescans to the end of the text
+    for every unclosed ``[img]``, which is quadratic."""
+    out: list[str] = []
+    pos = 0
+    unclosed: set[str] = set()  # no closing tag after this point: never look again
+    while True:
+        m = _MEDIA_OPEN.search(text, pos)
+        if m is None:
+            break
+        name = m.group(1).lower()
+        close = None if name in unclosed else _MEDIA_CLOSE[name].search(text, m.end())
+        if close is None:
+            unclosed.add(name)
+            out.append(text[pos:m.end()])
+            pos = m.end()
+            continue
+        out.append(text[pos:m.start()])
+        pos = close.end()
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def looks_like_bbcode(text: str) -> bool:
@@ -70,7 +102,7 @@ def strip_bbcode_line(line: str) -> str:
     """One line without its BBCode: tags removed and their content kept, ``[img]`` and
     inline quotes dropped, list bullets ``[*]`` removed."""
     line = strip_quote_blocks(line)
-    line = _DROP_WITH_CONTENT.sub("", line)
+    line = drop_media(line)
     line = _TAG.sub("", line)
     return html.unescape(line) if "&" in line else line
 
@@ -97,7 +129,7 @@ def clean_forum_post(text: str) -> str:
     """The poster's own text from a pasted post, markup removed, one order per line kept."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = strip_quote_blocks(text)
-    text = _DROP_WITH_CONTENT.sub("", text)
+    text = drop_media(text)
     text = _QUOTE_HEADER.sub("", text)
     text = "\n".join("" if is_forum_heading(ln) else ln for ln in text.split("\n"))
     text = re.sub(r"\[\*\]", "\n", text)

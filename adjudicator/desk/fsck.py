@@ -90,6 +90,26 @@ def check_privacy(folder: GameFolder) -> list[str]:
             f"{', ...' if len(open_) > 3 else ''}): chmod -R go-rwx {folder.path}")]
 
 
+def check_judge_privacy(judge: Judge) -> list[str]:
+    """The judge's own files and folders other users could read (its games are checked
+    one by one): the mail archive, the quarantine, the outbox with its Bcc lists, the
+    throttle state."""
+    if os.name != "posix":  # pragma: no cover
+        return []
+    games = judge.games_dir
+    open_: list[Path] = []
+    for p in [judge.path, *judge.path.rglob("*")]:
+        if p.is_symlink() or (p.parent == games or games in p.parents):
+            continue
+        if p.stat().st_mode & 0o077:
+            open_.append(p)
+    if not open_:
+        return []
+    shown = ", ".join(str(p.relative_to(judge.path)) or "." for p in open_[:3])
+    return [(f"{len(open_)} files or folders can be read by other users ({shown}"
+            f"{', ...' if len(open_) > 3 else ''}): chmod -R go-rwx {judge.path}")]
+
+
 def check_desk_files(folder: GameFolder) -> list[str]:
     problems = check_privacy(folder)
     for rel in ("desk/players.json", "desk/schedule.json"):
@@ -299,7 +319,8 @@ def check_mail_markers(judge: Judge) -> list[str]:
 
 
 def check_judge(judge: Judge) -> dict:
-    out = {"judge": {"audit": judge.audit().verify(), "mail": check_mail_markers(judge)}}
+    out = {"judge": {"audit": judge.audit().verify(), "mail": check_mail_markers(judge),
+                     "privacy": check_judge_privacy(judge)}}
     for name in judge.game_names():
         out[name] = check_game(judge.game(name))
     return out

@@ -43,11 +43,22 @@ message cannot carry a password; a replayed message is recognised by its Message
 ignored. A password never leaves in a reply, a subject, the audit log or an outcome:
 every text echoed from the message is scrubbed of it.
 
+Abuse (desk/abuse.py): wrong passwords start a cooling-off per power and per sender (no
+password is checked while it lasts, the player is told once per period); a failure no
+password vouched for is answered once per address and period (backscatter); at most
+``password_checks`` scrypt runs are spent per message.
+
 Idempotence: a Message-ID is marked "processing" (atomically, under the judge's mail lock)
 before anything is stored, and "done" afterwards. A process killed in between leaves the
 "processing" marker; the next ingest of that message recovers instead of starting over:
 submissions already stored from it are found by their Message-ID (never stored twice),
-and moderator commands are not run a second time.
+and moderator commands are not run a second time. A message interrupted ``MAX_ATTEMPTS``
+times is quarantined instead.
+
+Hostile mail: every message is processed inside one guard (:meth:`Intake.ingest`): whatever
+goes wrong, it is kept in ``mail/quarantine/``, marked seen, logged, answered when a
+password vouched for it, and the batch goes on. The size is checked before the body is
+parsed, and MIME depth and part count are bounded (``mailparse.parse_mail``).
 """
 
 from __future__ import annotations
@@ -62,15 +73,19 @@ import re
 import traceback
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from adjudicator import service
 from adjudicator.desk import deadlines, outbox
+from adjudicator.desk.abuse import MODERATOR, Policy, Throttle, sender_key
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.forum import is_forum_heading
 from adjudicator.desk.judge import Judge, JudgeError
 from adjudicator.desk.mailparse import (
     BELOW,
+    MIME_DEPTH,
+    MIME_PARTS,
     SIGNATURE,
     TEXT,
     MailText,
@@ -97,10 +112,27 @@ from adjudicator.store import validate_game_name as _valid_name
 log = get_logger(__name__)
 
 MODERATOR_COMMANDS = {"PAUSE", "RESUME", "PROCESS", "DEADLINE", "EXTEND"}
-_COMMAND = re.compile(r"^\s*(STATUS|END(?:\s+(?:OF\s+)?(?:ORDERS|MESSAGE|MOVES))?|SIGNOFF"
-                      r"|SIGN\s+OFF|PAUSE|RESUME|PROCESS|DEADLINE|EXTEND)"
-                      r"\b\s*[:=]?\s*(.*?)\s*[.!]?\s*$", re.IGNORECASE)
+# Every pattern here runs on lines a stranger wrote, before any limit is checked: none may
+# backtrack more than linearly (tests/desk/test_slow_patterns.py). A command's argument is
+# cut out with string operations: "\s*[:=]?\s*(.*?)\s*[.!]?\s*$" was cubic on a run of
+# spaces.
+_COMMAND_WORD = re.compile(r"^\s*(STATUS|END(?:\s+(?:OF\s+)?(?:ORDERS|MESSAGE|MOVES))?|SIGNOFF"
+                           r"|SIGN\s+OFF|PAUSE|RESUME|PROCESS|DEADLINE|EXTEND)\b", re.IGNORECASE)
 MASK = "********"
+
+
+def command_of(line: str) -> tuple[str, str] | None:
+    """``(word, argument)`` of a command line (``EXTEND: 24h.`` -> ``("EXTEND", "24h")``),
+    None when the line does not start with a command word."""
+    m = _COMMAND_WORD.match(line)
+    if m is None:
+        return None
+    rest = line[m.end():].strip()
+    if rest[:1] in (":", "="):
+        rest = rest[1:].lstrip()
+    if rest[-1:] in (".", "!"):
+        rest = rest[:-1].rstrip()
+    return m.group(1), rest
 
 # --- credentials ---------------------------------------------------------------------------
 # keyword (as normalised: upper case, single spaces) -> what it sets
@@ -118,7 +150,7 @@ _KEY_PATTERN = "|".join(sorted((k.replace(" ", r"\s+") for k in _KEYWORDS), key=
 _KEY_SEP = re.compile(rf"(?i)(?<![\w-])({_KEY_PATTERN})\s*[:=]\s*")
 _SECRET_KEYS = {"PASSWORD", "MODERATOR"}
 _CREDENTIAL_KEYS = {"GAME", "POWER", "PASSWORD", "SIGNON", "LOGIN"}
-_SUBJECT_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_-]{0,63})(?:\s*[\s/:,-]\s*"
+_SUBJECT_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_-]{0,63})(?:(?:\s*[/:,-]\s*|\s+)"
                           r"([A-Za-z][\w-]{0,31}))?\s*\]")
 
 
@@ -226,7 +258,7 @@ def parse_header_line(line: str) -> list[tuple[str, list[str]]] | None:
     key, width = _keyword(tokens, 0)
     if key is None:
         first = tokens[0].lower().rstrip(":=")
-        if (len(tokens) == 2 and len(first) >= 6
+        if (len(tokens) == 2 and 6 <= len(first) <= 20
                 and difflib.SequenceMatcher(None, first, "password").ratio() >= 0.8):
             return [("PASSWORD", [tokens[1]])]
         return None
@@ -348,13 +380,13 @@ def read_directives(mail: ParsedMail, known: Collection[str] | GameLookup | None
                         continue
                     _apply(cur, key, values, is_game, d.secrets)
                 continue
-        c = _COMMAND.match(line)
-        if c and (not c.group(2) or c.group(1).upper() in ("DEADLINE", "EXTEND")):
-            cmd = re.sub(r"\s+", "", c.group(1).upper())
+        c = command_of(line)
+        if c and (not c[1] or c[0].upper() in ("DEADLINE", "EXTEND")):
+            cmd = re.sub(r"\s+", "", c[0].upper())
             if cmd.startswith("END") or cmd == "SIGNOFF":
                 ended = True
                 continue
-            d.commands.append((cmd, c.group(2)))
+            d.commands.append((cmd, c[1]))
             continue
         cur.orders.append(n)
     d.sections = [s for s in sections if s.orders or s.keys or s is sections[0]]
@@ -424,7 +456,7 @@ def _subject_section(subject: str, is_game: GameLookup, d: Directives) -> Sectio
 
 
 # --- scrubbing ----------------------------------------------------------------------------
-_SCRUB_KEYED = re.compile(rf"(?i)(?<![\w-])((?:{_KEY_PATTERN})\s*(?:[:=]|\s+is\b)?\s*)(\S+)")
+_SCRUB_KEYED = re.compile(rf"(?i)(?<![\w-])((?:{_KEY_PATTERN})(?:\s*[:=]|\s+is\b)?\s*)(\S+)")
 
 
 def scrubber(secrets: Iterable[str]) -> Callable[[str], str]:
@@ -453,8 +485,8 @@ def scrub_subject(subject: str, scrub: Callable[[str], str] | None = None) -> st
     return scrub(subject) if scrub else subject
 
 
-_LOOSE_SECRET = re.compile(r"(?i)\b(?:password|passwd|passwort|pwd|pw|token)\s*(?:[:=]|is)?\s*"
-                           r"([^\s,;]{6,})")
+_LOOSE_SECRET = re.compile(r"(?i)\b(?:password|passwd|passwort|pwd|pw|token)(?:\s*[:=]|\s*is)?"
+                           r"\s*([^\s,;]{6,})")
 
 
 def loose_secrets(line: str) -> set[str]:
@@ -475,7 +507,7 @@ _SIGNOFF = re.compile(
     r"|see\s+you|good\s+luck|have\s+fun|gl|hf|glhf|merci|danke|gracias|grazie|tschüss"
     r"|gruß|grüße|gruss|lg|mfg|à\s+bientôt|a\s+bientot|bises|amitiés|cordialement"
     r"|salutations|take\s+care|peace|enjoy|signed)\b[^\d]{0,60}$", re.IGNORECASE)
-_NAME = re.compile(r"^\s*[-~–—]*\s*[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}\s*[.!]?\s*$")
+_NAME = re.compile(r"^\s*(?:[-~–—]+\s*)?[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}\s*(?:[.!]\s*)?$")
 
 
 def _wordset(words: str) -> frozenset[str]:
@@ -623,14 +655,29 @@ def _overall(results: list[_Result]) -> str:
 
 
 # --- the per-message pipeline ---------------------------------------------------------------
+#: A message whose processing was interrupted (the process killed) this many times is
+#: quarantined instead of being tried again: it is what kills the process.
+MAX_ATTEMPTS = 3
+
+
 class Intake:
-    def __init__(self, judge: Judge) -> None:
+    def __init__(self, judge: Judge, now: Callable[[], datetime] | None = None) -> None:
         self.judge = judge
         self.limits = judge.limits()
+        self.throttle = Throttle(judge.path / "desk", Policy.from_limits(self.limits), now)
+        self._begin()
+        self._names: dict[str, str] | None = None
+
+    def _begin(self) -> None:
+        """Forget the previous message: what is kept per message is set by _ingest."""
         # The passwords of the message being processed, removed from everything echoed
         # (replies, audit entries, outcomes); set per message by _process.
         self._scrub: Callable[[str], str] = lambda text: text
-        self._names: dict[str, str] | None = None
+        self._mail: ParsedMail | None = None
+        self._authenticated: list[str] = []  # powers (or "moderator") a password vouched for
+        self._checks = 0  # password verifications (scrypt runs) spent on this message
+        self._verified: dict[tuple[str, str], bool] = {}
+        self._withheld = False  # a failure reply not sent (backscatter limit)
 
     # seen markers live under the judge so a message is recorded once whichever game it names
     def _seen_path(self, message_id: str) -> Path:
@@ -638,49 +685,158 @@ class Intake:
         return self.judge.path / "mail" / "seen" / f"{h}.json"
 
     def ingest(self, raw: bytes, source: str = "mail") -> Outcome:
-        """Process one raw message; never raises for anything the message contains."""
+        """Process one raw message; never raises for anything the message contains.
+
+        Everything happens inside one guard: whatever goes wrong (a bug, a message the mail
+        library chokes on, a full disk), the message is kept in ``mail/quarantine/``,
+        marked seen (a later run does not stumble on it again), logged, answered when a
+        password vouched for it, and the batch goes on."""
         with self.judge.mail_lock():
-            # An oversized message is only read far enough for its headers: it will be
-            # refused by the size limit anyway, and parsing 100 MB of MIME is a cheap DoS.
-            cap = 4 * int(self.limits["message_bytes"])
-            mail = parse_mail(raw if len(raw) <= cap else raw[:cap])
-            seen = self._seen_path(mail.message_id)
-            recovering = False
-            if seen.exists():
-                if _marker_status(seen) != "processing":
-                    self.judge.audit().append("mail-duplicate", {
-                        "message_id": mail.message_id, "from": mail.from_addr,
-                        "source": source})
-                    return Outcome(mail.message_id, "duplicate", detail="already ingested")
-                # An earlier run died while processing this message: recover (see module doc).
-                recovering = True
-                self.judge.audit().append("mail-recovery", {
-                    "message_id": mail.message_id, "from": mail.from_addr, "source": source})
-            else:
-                atomic_write(seen, canonical_json({
-                    "time": now_iso(), "status": "processing", "message_id": mail.message_id,
-                    "source": source}))
-            self._scrub = lambda text: text
+            self._begin()
+            self.throttle.reload()  # (another process may have changed it meanwhile)
             try:
-                automatic = self._automatic(raw, mail)
-                if automatic:
-                    outcome = self._log_automatic(raw, mail, source, automatic, recovering)
-                else:
-                    outcome = self._process(raw, mail, source, recovering)
-            except Exception as exc:  # noqa: BLE001 - a bug must not stop the batch
-                log.error("message %s: internal error %r", mail.message_id, exc)
-                outcome = Outcome(mail.message_id, "error", detail=self._scrub(repr(exc))[:300])
-                self.judge.audit().append("mail-internal-error", {
-                    "message_id": mail.message_id,
-                    "traceback": self._scrub(traceback.format_exc())[-2000:]})
-            outcome.detail = self._scrub(outcome.detail)
-            outcome.sections = [{k: self._scrub(v) if isinstance(v, str) else v
-                                 for k, v in sec.items()} for sec in outcome.sections]
-            atomic_write(seen, canonical_json({"time": now_iso(), **outcome.to_json(),
-                                               "marker": "done"}))
-            log.info("message %s: %s (game %s)", mail.message_id, outcome.status,
-                     outcome.game or "-")
+                outcome = self._ingest(raw, source)
+            except Exception as exc:  # noqa: BLE001 - the one guard: the batch goes on
+                outcome = self._contain(raw, source, exc)
+            try:
+                self.throttle.save()
+            except Exception as exc:  # noqa: BLE001 - a throttle that cannot be saved
+                log.error("cannot save %s: %r", self.throttle.path, exc)
             return outcome
+
+    def _ingest(self, raw: bytes, source: str) -> Outcome:
+        lim = self.limits
+        # A message the guard caught before it could be read is marked under the digest
+        # of its bytes: recognised here, before the parser that failed on it runs again.
+        digest = "sha256:" + hashlib.sha256(raw).hexdigest()
+        early = self._seen_path(digest)
+        if early.exists() and _marker(early).get("status") not in ("processing", None):
+            self.judge.audit().append("mail-duplicate", {"message_id": digest,
+                                                         "source": source})
+            return Outcome(digest, "duplicate", detail="already ingested")
+        # The size is checked before anything is parsed: an oversized message (or one too
+        # deep or too wide) is read no further than its headers.
+        mail = parse_mail(raw, max_bytes=int(lim["message_bytes"]),
+                          max_depth=int(lim.get("mime_depth", MIME_DEPTH)),
+                          max_parts=int(lim.get("mime_parts", MIME_PARTS)))
+        self._mail = mail
+        seen = self._seen_path(mail.message_id)
+        recovering = False
+        if seen.exists():
+            marker = _marker(seen)
+            if marker.get("status") != "processing":
+                self.judge.audit().append("mail-duplicate", {
+                    "message_id": mail.message_id, "from": mail.from_addr,
+                    "source": source})
+                return Outcome(mail.message_id, "duplicate", detail="already ingested")
+            # An earlier run died while processing this message: recover (see module doc),
+            # unless it died there every time: then it is what kills the process.
+            attempts = _attempts(marker) + 1
+            if attempts > MAX_ATTEMPTS:
+                return self._poison(raw, mail, source, seen, attempts - 1)
+            recovering = True
+            self.judge.audit().append("mail-recovery", {
+                "message_id": mail.message_id, "from": mail.from_addr, "source": source,
+                "attempt": attempts})
+        else:
+            attempts = 1
+        atomic_write(seen, canonical_json({
+            "time": now_iso(), "status": "processing", "message_id": mail.message_id,
+            "source": source, "attempts": attempts}))
+        automatic = self._automatic(raw, mail)
+        if automatic:
+            outcome = self._log_automatic(raw, mail, source, automatic, recovering)
+        elif mail.refused:
+            outcome = self._refuse_unread(raw, mail, source)
+        else:
+            outcome = self._process(raw, mail, source, recovering)
+        self._finish(outcome, seen)
+        log.info("message %s: %s (game %s)", mail.message_id, outcome.status,
+                 outcome.game or "-")
+        return outcome
+
+    def _finish(self, outcome: Outcome, seen: Path) -> None:
+        """Scrub the outcome and record it in the message's marker."""
+        if self._withheld:
+            outcome.detail = (f"{outcome.detail} (not answered: a failed message from this "
+                              f"address was answered within {self.throttle.period_text()})"
+                              ).strip()
+        outcome.detail = self._scrub(outcome.detail)
+        outcome.sections = [{k: self._scrub(v) if isinstance(v, str) else v
+                             for k, v in sec.items()} for sec in outcome.sections]
+        atomic_write(seen, canonical_json({"time": now_iso(), **outcome.to_json(),
+                                           "marker": "done"}))
+
+    # --- what could not be processed --------------------------------------------------------
+    def _quarantine(self, raw: bytes, message_id: str) -> Path:
+        """Keep ``raw`` verbatim in ``mail/quarantine/`` for the moderator."""
+        h = hashlib.sha256(message_id.encode("utf-8", "replace")).hexdigest()[:16]
+        path = self.judge.path / "mail" / "quarantine" / f"{file_stamp()}-{h}.eml"
+        atomic_write(path, raw, mode=0o600)
+        return path
+
+    def _contain(self, raw: bytes, source: str, exc: BaseException) -> Outcome:
+        """The guard's work when processing failed: quarantine, marker, log, answer. Each
+        step is guarded on its own (the disk may be what failed)."""
+        mail = self._mail
+        mid = mail.message_id if mail else "sha256:" + hashlib.sha256(raw).hexdigest()
+        trace = self._scrub(traceback.format_exc())[-2000:]
+        log.error("message %s: internal error %r", mid, exc)
+        detail = self._scrub(repr(exc))[:300]
+        entry: dict = {"message_id": mid, "source": source, "traceback": trace}
+        try:
+            entry["quarantine"] = self._quarantine(raw, mid).name
+        except Exception as err:  # noqa: BLE001
+            log.error("message %s: cannot quarantine it: %r", mid, err)
+        try:
+            entry["marker"] = self._seen_path(mid).name
+            self.judge.audit().append("mail-internal-error", entry)
+        except Exception as err:  # noqa: BLE001
+            log.error("message %s: cannot log the error: %r", mid, err)
+        outcome = Outcome(mid, "error", detail=detail)
+        if mail is not None and self._authenticated:
+            try:  # a password vouched for the sender: they must not be left waiting
+                outcome.reply = self._reply(
+                    mail, [], "judge",
+                    "Your message could not be processed: the judge failed on it, and the "
+                    "moderator will look at it.\nPart of it may have been stored: check "
+                    "the game's status (a message with the line STATUS) before you send it "
+                    "again.\n", kind="error")
+            except Exception as err:  # noqa: BLE001
+                log.error("message %s: cannot answer it: %r", mid, err)
+        try:
+            self._finish(outcome, self._seen_path(mid))
+        except Exception as err:  # noqa: BLE001
+            log.error("message %s: cannot mark it seen: %r", mid, err)
+        return outcome
+
+    def _poison(self, raw: bytes, mail: ParsedMail, source: str, seen: Path,
+                attempts: int) -> Outcome:
+        """A message whose processing was interrupted ``attempts`` times: quarantined."""
+        why = (f"its processing was interrupted {attempts} times (the process was killed "
+               "while working on it); it is kept for the moderator and not tried again")
+        path = self._quarantine(raw, mail.message_id)
+        self.judge.audit().append("mail-quarantined", {
+            "message_id": mail.message_id, "from": mail.from_addr, "reason": why,
+            "quarantine": path.name, "marker": seen.name, "source": source})
+        outcome = Outcome(mail.message_id, "error", detail=why)
+        self._finish(outcome, seen)
+        return outcome
+
+    def _refuse_unread(self, raw: bytes, mail: ParsedMail, source: str) -> Outcome:
+        """A message refused before its body was read (too large, too deep, too many parts,
+        unreadable): kept in quarantine, logged, answered once per address and period."""
+        path = self._quarantine(raw, mail.message_id)
+        self.judge.audit().append("mail-refused", {
+            "message_id": mail.message_id, "from": mail.from_addr,
+            "subject": scrub_subject(mail.subject), "bytes": len(raw),
+            "sha256": hashlib.sha256(raw).hexdigest(), "reason": mail.refused,
+            "quarantine": path.name, "source": source})
+        body = (f"Your message was not processed: {mail.refused}.\nNothing was submitted: "
+                "nothing was read from it. Send your orders as plain text, in a message of "
+                f"at most {self.limits['message_bytes']} bytes.\n")
+        reply = self._reply(mail, [], "judge", body, kind="refused", failure=True)
+        return Outcome(mail.message_id, "rejected", detail=mail.refused, reply=reply)
 
     # --- automatic messages -----------------------------------------------------------------
     def _automatic(self, raw: bytes, mail: ParsedMail) -> str:
@@ -719,9 +875,18 @@ class Intake:
 
     # --- replies ------------------------------------------------------------------------------
     def _reply(self, mail: ParsedMail, to_extra: list[str], tag: str, body: str,
-               kind: str = "reply") -> str | None:
+               kind: str = "reply", failure: bool = False) -> str | None:
         """Answer ``mail``: subject ``Re: [tag] <its subject>``, everything scrubbed of the
-        message's passwords (a password typed in the subject is not sent back)."""
+        message's passwords (a password typed in the subject is not sent back).
+
+        A ``failure`` no password vouched for is answered once per address and period
+        (backscatter: the sender may be forged); later ones are not answered at all."""
+        if failure and not self._authenticated:
+            if not self.throttle.may_answer(mail.reply_to or mail.from_addr):
+                self._withheld = True
+                return None
+            body += ("\n(Further messages from this address that fail are not answered for "
+                     f"{self.throttle.period_text()}.)\n")
         to = [mail.reply_to or mail.from_addr, *to_extra]
         subject = _SUBJECT_TAG.sub(lambda m: "" if self._is_game(m.group(1)) else m.group(0),
                                    mail.subject)
@@ -771,7 +936,9 @@ class Intake:
         if not below:
             return top
         d = read_directives(mail, self._is_game, reading=top)
-        lines = [n for s in d.sections for n in s.orders]
+        # (a line over the length limit is never submitted: the game need not read it)
+        longest = int(self.limits["line_length"])
+        lines = [n for s in d.sections for n in s.orders if len(text.line(n)) <= longest]
         if (lines and any(s.password or d.moderator for s in d.sections)
                 and game.parse(text.keep(lines), state).orders):
             return top
@@ -790,9 +957,13 @@ class Intake:
             (d.after_end, "after END / SIGNOFF"),
         ]
         out: list[str] = []
+        # Only what could have been submitted is worth listing: lines within the length
+        # limit, and no more of them than a message may order (so a stranger's 100,000
+        # quoted lines cost no parse and no giant reply).
+        longest, most = int(self.limits["line_length"]), int(self.limits["order_lines"])
         for numbers, why in groups:
-            numbers = [n for n in numbers if text.line(n).strip()
-                       and parse_header_line(text.line(n)) is None]
+            numbers = [n for n in numbers if 0 < len(text.line(n).strip()) <= longest]
+            numbers = [n for n in numbers[:most] if parse_header_line(text.line(n)) is None]
             if not numbers:
                 continue
             parsed = game.parse(text.keep(numbers), state)
@@ -838,7 +1009,7 @@ class Intake:
             why = (f"there is no game {pre.game!r} on this judge" if pre.game
                    else "the message names no game")
             reply = self._reply(mail, [], "judge", f"Your message was not processed: {why}.\n\n"
-                                + HELP, kind="unmatched")
+                                + HELP, kind="unmatched", failure=True)
             return Outcome(mid, "unmatched", detail=why, reply=reply)
 
         name = folder.path.name
@@ -856,7 +1027,7 @@ class Intake:
         if problem:
             log.append("mail-rejected", {"message_id": mid, "reason": problem})
             reply = self._reply(mail, [], name, f"Your message was not processed: {problem}.\n"
-                                "Nothing was submitted.\n")
+                                "Nothing was submitted.\n", failure=True)
             return Outcome(mid, "rejected", name, detail=problem, reply=reply)
 
         cmds = {c for c, _ in d.commands}
@@ -865,12 +1036,13 @@ class Intake:
 
         # --- moderator -----------------------------------------------------------------
         if d.moderator is not None:
-            if not self.judge.check_moderator(d.moderator):
+            why = self._check_moderator(mail, d.moderator)
+            if why:
                 log.append("auth-failed", {"message_id": mid, "role": "moderator",
-                                           "from": mail.from_addr})
-                reply = self._reply(mail, [], name, "\n".join(lines) + "\n\nNot accepted: "
-                                    "the moderator password is wrong. Nothing was changed.\n")
-                return Outcome(mid, "denied", name, detail="moderator password", reply=reply)
+                                           "from": mail.from_addr, "reason": why})
+                reply = self._reply(mail, [], name, "\n".join(lines) + f"\n\nNot accepted: "
+                                    f"{why}. Nothing was changed.\n", failure=True)
+                return Outcome(mid, "denied", name, detail=why, reply=reply)
             if recovering and cmds - {"STATUS"}:
                 # PROCESS, EXTEND... may already have run before the crash: never twice.
                 why = ("this message was interrupted while it was being processed; its "
@@ -888,7 +1060,8 @@ class Intake:
                                        "from": mail.from_addr})
             reply = self._reply(mail, [], name, "\n".join(lines) + "\n\nNot accepted: "
                                 + ", ".join(sorted(cmds & MODERATOR_COMMANDS))
-                                + " needs the moderator's password (MODERATOR line).\n")
+                                + " needs the moderator's password (MODERATOR line).\n",
+                                failure=True)
             return Outcome(mid, "denied", name, detail="moderator command", reply=reply)
 
         # --- player ----------------------------------------------------------------------
@@ -966,8 +1139,9 @@ class Intake:
                                     if r.status.startswith("accepted") and r.power))
         named = [r.power for r in results if r.power]
         tag = f"{name} {named[0]}" if len(set(named)) == 1 else name
-        reply = self._reply(mail, sorted(set(extra)), tag, "\n".join(lines) + "\n")
         status = _overall(results)
+        reply = self._reply(mail, sorted(set(extra)), tag, "\n".join(lines) + "\n",
+                            failure=status in ("denied", "rejected"))
         detail = (results[0].detail or results[0].status if len(results) == 1 else
                   "; ".join(f"{r.power or '?'}: {r.detail or r.status}" for r in results))
         return Outcome(mail.message_id, status, name, powers, reply=reply, detail=detail[:300],
@@ -989,7 +1163,7 @@ class Intake:
                                            "reason": why})
             return _Result("rejected", named or section.power, [f"Not accepted{where}: {why}."],
                            why, section.line)
-        power, err = self._authenticate(game, state, roster, section, d)
+        power, err = self._authenticate(game, state, roster, section, d, folder, mail)
         if power is None:
             audit.append("auth-failed", {"message_id": mid,
                                          "power": self._scrub(section.power or "") or None,
@@ -1178,6 +1352,9 @@ class Intake:
                     f"{lim['message_bytes']})")
         if d.order_lines > int(lim["order_lines"]):
             return f"too many order lines ({d.order_lines}; the limit is {lim['order_lines']})"
+        if len(d.sections) > int(lim.get("sections", 20)):
+            return (f"too many credentials in one message ({len(d.sections)} sections; the "
+                    f"limit is {lim.get('sections', 20)})")
         for n in d.order_numbers:
             line = mail.text.line(n)
             if len(line) > int(lim["line_length"]):
@@ -1185,24 +1362,169 @@ class Intake:
                         f"{lim['line_length']})")
         return None
 
+    # --- passwords (see desk/abuse.py: guessing, backscatter, hashing work) ----------------
+    def _sender(self, mail: ParsedMail) -> str:
+        return sender_key(mail.from_addr or mail.reply_to)
+
     def _authenticate(self, game: BaseGame, state: dict, roster: Roster, section: Section,
-                      d: Directives) -> tuple[str | None, str]:
+                      d: Directives, folder: GameFolder,
+                      mail: ParsedMail) -> tuple[str | None, str]:
+        """The power this section's password vouches for, or why none.
+
+        A power or sender in cooling-off is not checked at all; at most
+        ``password_checks`` passwords are verified per message. Without a POWER line the
+        password is tried against the powers the sender's address holds (an address is
+        no proof, only where to look first), else against every power when that fits in
+        the budget, else the message is told to name its power."""
         if not section.password:
             return None, "no PASSWORD line (orders need the password of the power)"
+        name = folder.path.name
+        sender = self._sender(mail)
         named = section.power
         if named is None and section is d.sections[0]:
             named = _subject_power(game, state, d.subject_words)
+        cooling = self._cooling(sender)
         if named:
             power = _power_named(game, state, named)
             if power is None:
                 return None, f"unknown power {named!r}"
-            if roster.authenticate(power, section.password):
+            cooling = cooling or self._cooling(sender, f"{name}/{power}", power)
+            if cooling:
+                return None, cooling
+            ok = self._verify(roster, power, section.password)
+            if ok is None:
+                return None, self._over_budget()
+            if ok:
+                self._passed(sender, f"{name}/{power}", power)
                 return power, ""
+            self._wrong_password(sender, folder, power)
             return None, f"the password does not match {power}"
-        found = roster.powers_for_token(section.password)
+        if cooling:
+            return None, cooling
+        active = roster.load()["powers"]
+        held = sorted(p for p, rec in active.items() if rec.get("status") == "active")
+        free = [p for p in held if not self.throttle.blocked("powers", f"{name}/{p}")]
+        own = [p for p in free if sender_key(active[p].get("email", "")) == sender]
+        pool = own or free
+        left = self.throttle.policy.password_checks - self._checks
+        if len(pool) > left:
+            return None, (f"this message names no power, and its password would have to be "
+                          f"tried against {len(pool)} powers (at most "
+                          f"{self.throttle.policy.password_checks} passwords are checked per "
+                          "message): add a line POWER <your power>")
+        found = [p for p in pool if self._verify(roster, p, section.password)]
         if len(found) == 1:
+            self._passed(sender, f"{name}/{found[0]}", found[0])
             return found[0], ""
+        if self.throttle.failure("senders", sender):
+            self._throttled_sender(sender)
         return None, "the password matches no power (add a POWER line)"
+
+    def _verify(self, roster: Roster, power: str, password: str) -> bool | None:
+        """One scrypt verification, counted against the message's budget (None: the
+        budget is spent). A (power, password) pair is verified once per message."""
+        key = (power, password)
+        if key in self._verified:
+            return self._verified[key]
+        if roster.holder(power) is None:
+            return False
+        if self._checks >= self.throttle.policy.password_checks:
+            return None
+        self._checks += 1
+        self._verified[key] = ok = roster.authenticate(power, password)
+        return ok
+
+    def _over_budget(self) -> str:
+        n = self.throttle.policy.password_checks
+        return (f"not checked: at most {n} password{'s' if n != 1 else ''} are checked per "
+                "message; send the orders of further powers in another message")
+
+    def _cooling(self, sender: str, key: str | None = None, power: str = "") -> str:
+        """Why no password is checked for ``sender`` (or for power ``key``), "" if none is
+        cooling off."""
+        if key is None:
+            until = self.throttle.blocked("senders", sender)
+            if until:
+                return (f"too many wrong passwords from {sender}: no password from this "
+                        f"address is checked until {deadlines.iso(until)}; try again after that")
+            return ""
+        until = self.throttle.blocked("powers", key)
+        if until:
+            who = "the moderator" if key == MODERATOR else f"the player of {power}"
+            return (f"too many wrong passwords for {power}: its password is not checked "
+                    f"until {deadlines.iso(until)}; try again after that ({who} has been told)")
+        return ""
+
+    def _passed(self, sender: str, key: str, power: str) -> None:
+        self.throttle.success("powers", key)
+        self.throttle.success("senders", sender)
+        self._authenticated.append(power)
+
+    def _wrong_password(self, sender: str, folder: GameFolder | None, power: str) -> None:
+        """Count a wrong password for ``power`` (of game ``folder``; the moderator's when
+        None) and for the sender; tell whoever is concerned when a cooling-off starts."""
+        key = MODERATOR if folder is None else f"{folder.path.name}/{power}"
+        if self.throttle.failure("powers", key):
+            until = self.throttle.blocked("powers", key)
+            data = {"power": power, "until": deadlines.iso(until) if until else None,
+                    "failures": len(self.throttle.failures("powers", key))}
+            if folder is None:
+                self.judge.audit().append("auth-throttled", data)
+            else:
+                game_audit(folder.path).append("auth-throttled", data)
+            self._notify(folder, power, key)
+        if self.throttle.failure("senders", sender):
+            self._throttled_sender(sender)
+
+    def _throttled_sender(self, sender: str) -> None:
+        until = self.throttle.blocked("senders", sender)
+        self.judge.audit().append("auth-throttled", {
+            "sender": sender, "until": deadlines.iso(until) if until else None})
+
+    def _notify(self, folder: GameFolder | None, power: str, key: str) -> None:
+        """Tell the holder of ``power`` (the moderator for the moderator's password) that
+        its password is being guessed: once per period, never per failure."""
+        if folder is None:
+            to = str((self.judge.config.get("moderator") or {}).get("email") or "")
+            tag, what = "judge moderator", "the moderator's password"
+        else:
+            holder = Roster(folder).holder(power) or {}
+            to = str(holder.get("email") or "")
+            tag, what = f"{folder.path.name} {power}", f"{power} in game {folder.path.name}"
+        if not to or not self.throttle.notice_due(key):
+            return
+        fails = self.throttle.failures("powers", key)
+        until = self.throttle.blocked("powers", key)
+        body = (f"The judge received {len(fails)} messages with a wrong password for {what} "
+                f"since {fails[0] if fails else '?'}.\n\n"
+                f"Until {deadlines.iso(until) if until else '?'} no password for it is "
+                "checked: messages for it are refused, yours too, and answered at most once "
+                "per address.\n\n"
+                "If these were your own attempts, wait until then and use the password you "
+                "were given. If they were not, someone is guessing your password: tell the "
+                "moderator, who can issue you a new one. You get this notice at most once "
+                f"per {self.throttle.period_text()}.\n")
+        outbox.send(self.judge, [to], f"[{tag}] Wrong passwords for {power}", body,
+                    kind="auth-notice")
+
+    def _check_moderator(self, mail: ParsedMail, token: str) -> str:
+        """Why the moderator's password is not accepted ("" when it is)."""
+        sender = self._sender(mail)
+        cooling = (self._cooling(sender)
+                   or self._cooling(sender, MODERATOR, "the moderator's password"))
+        if cooling:
+            return cooling
+        key = ("*moderator*", token)
+        if key not in self._verified:
+            if self._checks >= self.throttle.policy.password_checks:
+                return self._over_budget()
+            self._checks += 1
+            self._verified[key] = self.judge.check_moderator(token)
+        if self._verified[key]:
+            self._passed(sender, MODERATOR, "moderator")
+            return ""
+        self._wrong_password(sender, None, "the moderator's password")
+        return "the moderator password is wrong"
 
     def _note_late(self, folder: GameFolder, game: BaseGame, phase: str, power: str) -> None:
         sched = deadlines.load_schedule(folder)
@@ -1349,13 +1671,21 @@ def _phase_code(game: BaseGame, value: str, state: dict) -> str:
     return words[0] if len(words) == 1 else value
 
 
-def _marker_status(path: Path) -> str:
-    """``processing`` for a message whose ingest was interrupted, else ``done``."""
+def _marker(path: Path) -> dict:
+    """A seen marker; an unreadable one reads as ``processing`` (recovering is idempotent,
+    dropping the mail is not)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return "processing"  # unreadable: recover (idempotent) rather than drop the mail
-    return "processing" if data.get("status") == "processing" else "done"
+    except (OSError, ValueError):
+        return {"status": "processing"}
+    return data if isinstance(data, dict) else {"status": "processing"}
+
+
+def _attempts(marker: dict) -> int:
+    try:
+        return max(1, int(marker.get("attempts") or 1))
+    except (TypeError, ValueError):
+        return 1
 
 
 HELP = """How to send orders to this judge:

@@ -7,8 +7,10 @@ Layout::
     games/<NAME>/         one game folder per game (see adjudicator/store.py)
     mail/seen/<id>.json   one marker per ingested Message-ID (deduplication)
     mail/unmatched/       messages that named no known game, verbatim
+    mail/quarantine/      messages refused unread or that failed in processing, verbatim
     outbox/*.eml          replies and reports waiting to be sent (or sent, in outbox/sent/)
     desk/audit.jsonl      the judge's own audit log (unmatched mail, judge-level actions)
+    desk/throttle.json    wrong-password counts and cooling-offs (desk/abuse.py)
 
 Why JSON and not TOML: Python 3.10 (supported) cannot read TOML without a dependency, and
 every other file the tool writes is canonical JSON.
@@ -53,7 +55,9 @@ DEFAULT_CONFIG: dict = {
         "early": True,
         "reminder": "12h",
     },
-    "limits": {"message_bytes": 262144, "order_lines": 200, "line_length": 400},
+    "limits": {"message_bytes": 262144, "order_lines": 200, "line_length": 400,
+               "mime_depth": 20, "mime_parts": 200, "sections": 20,
+               "password_checks": 2, "failed_passwords": 5, "cooling_off": "1h"},
 }
 
 

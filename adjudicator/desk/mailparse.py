@@ -24,7 +24,11 @@ text), never an exception.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import email
+import email.feedparser
+import email.message
 import email.policy
 import email.utils
 import hashlib
@@ -114,6 +118,7 @@ class ParsedMail:
     automatic: str = ""  # why this is an automatic message (bounce, auto-reply...), "" if not
     display_name: str = ""  # the sender's name as in From ("Pierre Dupont")
     unread_documents: list[str] = field(default_factory=list)  # attached text/documents
+    refused: str = ""  # why the body was not read (too large, too deep...), "" if it was
 
 
 # --- characters ----------------------------------------------------------------------------
@@ -168,13 +173,135 @@ def unflow(text: str, delsp: bool = False) -> str:
 
 
 # --- MIME ----------------------------------------------------------------------------------
+#: How deep MIME parts may nest, and how many there may be (``judge.json`` ``limits``
+#: ``mime_depth`` and ``mime_parts``). Real mail nests 3 or 4 deep (mixed > related >
+#: alternative > text, or a forwarded message inside) and has a handful of parts. Python's
+#: mail parser recurses once per level (RecursionError near 1,000 levels, and each line
+#: costs a step through every level: quadratic), and every part costs a Message object and
+#: a header parse. A message over a limit is refused, unread.
+MIME_DEPTH = 20
+MIME_PARTS = 200
+#: A header field (unfolded) longer than this is dropped before anything reads it: the
+#: mail library parses some headers in quadratic time, and nothing a person writes needs
+#: 8 KB of header. From, Reply-To and Sender are dropped beyond 998 characters (RFC 5322's
+#: line limit: one address never needs more), MIME headers (Content-*) beyond 2,000; an
+#: oversized Content-Type or Content-Disposition makes the part an unread attachment.
+HEADER_FIELD_MAX = 8192
+ADDRESS_HEADER_MAX = 998
+MIME_HEADER_MAX = 2000
+_ADDRESS_HEADERS = {"from", "reply-to", "sender", "resent-from", "resent-sender"}
+# Codecs that are no mail charset and decode in quadratic time (punycode), or are no text
+# encoding at all: a part naming one is decoded as UTF-8 (or Latin-1) instead.
+_REFUSED_CODECS = {"punycode", "idna"}
+
+
+class MimeLimit(Exception):
+    """A message too deep, too wide or too strange to read (the reason is the message)."""
+
+
+class _BoundedParser(email.feedparser.BytesFeedParser):
+    """Python's mail parser with limits: it stops (:class:`MimeLimit`) before a part nested
+    deeper than ``max_depth`` or beyond ``max_parts`` parts, and drops oversized header
+    fields (see ``HEADER_FIELD_MAX``) before anything parses them.
+
+    The two hooks (``_new_message``, ``_parse_headers``) are the parser's own private steps
+    for "a part starts" and "its headers are read", the same from Python 3.10 to 3.13; the
+    tests feed a message 1,000 deep and one of 20,000 parts, so a change would show."""
+
+    def __init__(self, policy: email.policy.Policy, max_depth: int, max_parts: int) -> None:
+        super().__init__(policy=policy)
+        self.max_depth = max_depth
+        self.max_parts = max_parts
+        self.entities = 0
+
+    def _new_message(self) -> None:
+        if len(self._msgstack) > self.max_depth:
+            raise MimeLimit(f"its MIME parts are nested more than {self.max_depth} deep "
+                            f"(the limit is {self.max_depth})")
+        self.entities += 1
+        if self.entities - 1 > self.max_parts:
+            raise MimeLimit(f"it has more than {self.max_parts} MIME parts (the limit is "
+                            f"{self.max_parts})")
+        super()._new_message()
+
+    def _parse_headers(self, lines: list[str]) -> None:
+        fields: list[list[str]] = []
+        for line in lines:
+            if fields and line[:1] in (" ", "\t"):
+                fields[-1].append(line)
+            else:
+                fields.append([line])
+        kept: list[str] = []
+        for field_lines in fields:
+            size = sum(len(x) for x in field_lines)
+            name = field_lines[0].split(":", 1)[0].strip().lower()
+            if name in _ADDRESS_HEADERS and size > ADDRESS_HEADER_MAX:
+                continue
+            if name.startswith("content-") and size > MIME_HEADER_MAX:
+                if name == "content-type":
+                    kept.append("Content-Type: application/octet-stream\n")
+                elif name == "content-disposition":
+                    kept.append("Content-Disposition: attachment\n")
+                continue
+            if size > HEADER_FIELD_MAX:
+                continue
+            kept.extend(field_lines)
+        super()._parse_headers(kept)
+
+
+def _read_message(raw: bytes, policy: email.policy.Policy, max_depth: int, max_parts: int,
+                  headers_only: bool = False) -> Message:
+    parser = _BoundedParser(policy, max_depth, max_parts)
+    if headers_only:
+        parser._set_headersonly()
+    parser.feed(raw)
+    return parser.close()
+
+
+def read_message(raw: bytes, max_depth: int = MIME_DEPTH,
+                 max_parts: int = MIME_PARTS) -> tuple[Message, str]:
+    """``raw`` as a Message, and why its body may not be read ("" when it may).
+
+    The modern parser first, Python's tolerant compat32 parser when that one fails; over a
+    limit, or when neither can read it, only the headers are read (they always can be)."""
+    for policy in (email.policy.default, email.policy.compat32):
+        try:
+            return _read_message(raw, policy, max_depth, max_parts), ""
+        except MimeLimit as exc:
+            why = str(exc)
+            break
+        except Exception:  # noqa: BLE001 - RecursionError included: try the next parser
+            why = "its MIME structure cannot be read"
+            continue
+    return headers_of(raw), why
+
+
+def headers_of(raw: bytes) -> Message:
+    """Only the headers of ``raw`` (the body is not parsed): what an oversized or
+    unreadable message is answered from."""
+    for policy in (email.policy.default, email.policy.compat32):
+        with contextlib.suppress(Exception):  # then the tolerant parser; then nothing
+            return _read_message(raw, policy, 0, 0, headers_only=True)
+    return email.message.Message()
+
+
+def _usable_charset(cs: str | None) -> bool:
+    if not cs or len(cs) > 64:
+        return False
+    try:
+        info = codecs.lookup(cs)
+    except (LookupError, ValueError):
+        return False
+    return getattr(info, "_is_text_encoding", True) and info.name not in _REFUSED_CODECS
+
+
 def _decode_bytes(data: bytes, charset: str | None) -> str:
     for cs in (charset, "utf-8"):
-        if not cs:
+        if not _usable_charset(cs):
             continue
         try:
             return data.decode(cs)
-        except (LookupError, UnicodeDecodeError):
+        except (LookupError, UnicodeDecodeError, ValueError):
             continue
     return data.decode("latin-1", errors="replace")
 
@@ -312,6 +439,7 @@ class _HTMLText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.lines: list[str] = []
         self.current: list[str] = []
+        self.current_text = False  # whether ``current`` holds more than white space
         self.current_depth = 0
         self.skip = 0
         self.quote = 0
@@ -326,6 +454,7 @@ class _HTMLText(HTMLParser):
         elif explicit:
             self.lines.append("> " * self.quote if self.quote else "")
         self.current = []
+        self.current_text = False
         self.current_depth = self.quote
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -358,19 +487,51 @@ class _HTMLText(HTMLParser):
         if self.skip:
             return
         data = data.replace("\r", "").replace("\n", " ")
-        if not "".join(self.current).strip():
+        if not self.current_text:  # (joining ``current`` here each time was quadratic)
             self.current_depth = self.quote
+            self.current_text = bool(data.strip())
         self.current.append(data)
+
+
+def defuse_html(markup: str) -> str:
+    """``markup`` with every "<" that does not open a tag escaped (``&lt;``): a "<" whose
+    ">" comes after the next "<", or never; a comment ("<!--") without its "-->".
+
+    Python's HTMLParser rescans the rest of the document for each "<" it cannot close
+    (``"<" * 40000`` took 3 s, 256 KB of them two minutes); after this every "<" it sees
+    is closed before the next one, so parsing is linear."""
+    out: list[str] = []
+    pos = 0
+    gt = markup.find(">")  # the first ">" at or after the current "<" (-1: none left)
+    comments = True  # False once a "<!--" had no "-->" after it: none after it will
+    i = markup.find("<")
+    while i >= 0:
+        if markup.startswith("<!--", i):
+            end = markup.find("-->", i + 4) if comments else -1
+            if end >= 0:
+                i = markup.find("<", end + 3)
+                continue
+            comments = False
+        if 0 <= gt < i:
+            gt = markup.find(">", i)
+        nxt = markup.find("<", i + 1)
+        if gt < 0 or 0 <= nxt < gt:
+            out.append(markup[pos:i])
+            out.append("&lt;")
+            pos = i + 1
+        i = nxt
+    out.append(markup[pos:])
+    return "".join(out)
 
 
 def html_to_text(markup: str) -> str:
     parser = _HTMLText()
     try:
-        parser.feed(markup)
+        parser.feed(defuse_html(markup))
         parser.close()
         parser._newline()
     except Exception:  # noqa: BLE001 - broken HTML: strip tags crudely
-        return html.unescape(re.sub(r"<[^>]*>", " ", markup))
+        return html.unescape(re.sub(r"<[^<>]*>", " ", markup))
     lines = parser.lines
     while lines and not lines[-1].strip():
         lines.pop()
@@ -378,16 +539,22 @@ def html_to_text(markup: str) -> str:
 
 
 # --- roles of lines ------------------------------------------------------------------------
+# Every pattern here runs on every line of a stranger's message, so none may backtrack
+# more than linearly (tests/desk/test_slow_patterns.py feeds them long runs of spaces,
+# "wrote", ">", "*" and the like). In particular no "\s*" is followed by another run that
+# can match the same characters ("\s*\**\s*" took hours on a 240 KB line of spaces):
+# bold markers before a keyword are "(?:\*+\s*)?".
 _SIG = re.compile(r"^--\s?$")
 # "On Mon, 3 Mar 2025 at 10:00, Alice <a@x> wrote:" and its translations (any position of
-# the verb: Danish "15. marts 2017 kl. 11.00 skrev John <j@x>:").
-_WROTE_VERB = re.compile(
-    r"(?:\bwrote|\bwrites|a\s+écrit|\bschrieb|\bescribió|ha\s+scritto|\bschreef|\bnapsal"
-    r"|napisał|\bskrev|\bkirjoitti|írta|написал\w*|пишет|\bescreveu|yazdı|写道)"
-    r"(?:\s+[^:]{0,120})?\s*:?\s*$", re.IGNORECASE)
+# the verb: Danish "15. marts 2017 kl. 11.00 skrev John <j@x>:"). See _wrote().
+_WROTE_VERBS = (r"(?:\bwrote|\bwrites|a\s+écrit|\bschrieb|\bescribió|ha\s+scritto|\bschreef"
+                r"|\bnapsal|napisał|\bskrev|\bkirjoitti|írta|написал\w*|пишет|\bescreveu|yazdı"
+                r"|写道)")
+_WROTE_END = re.compile(_WROTE_VERBS + r"(?: [^:]{0,120})? ?:?$", re.IGNORECASE)
+_WROTE_WINDOW = 200  # a verb must end within the last 122 characters (see _wrote)
 _WROTE_START = re.compile(r"^\s*(?:On|Le|Am|El|Il|Op|Den|Em|W\s+dniu|Dne)\s+\S", re.IGNORECASE)
 _OLD_MARKER = re.compile(
-    r"""^\s*\**\s*(?:
+    r"""^\s*(?:\*+\s*)?(?:
         -{2,}\s*(?:Original|Forwarded)\s+Message\s*-{2,}
       | -{2,}\s*(?:Ursprüngliche\s+Nachricht|Message\s+d'origine|Mensaje\s+original
                  |Messaggio\s+originale|Oorspronkelijk\s+bericht|Originalmeddelande
@@ -396,13 +563,14 @@ _OLD_MARKER = re.compile(
       | Begin\s+forwarded\s+message:
       | Début\s+du\s+message\s+réexpédié\s*:
     )\s*$""", re.IGNORECASE | re.VERBOSE)
-_HEADER_FROM = re.compile(r"^\s*\**\s*(?:From|Von|De|Od|От|Van|Da|Från|Fra)\s*:\s*\**\s+\S",
-                          re.IGNORECASE)
-_HEADER_NEXT = re.compile(r"^\s*\**\s*(?:Sent|Date|Gesendet|Datum|Envoyé|Enviado|Data|Skickat"
-                          r"|Sendt|Verzonden|Отправлено|Inviato)\s*:", re.IGNORECASE)
-_HEADER_TO = re.compile(r"^\s*\**\s*(?:To|An|À|Para|A|Aan|Till|Til|Кому)\s*:", re.IGNORECASE)
-_HEADER_SUBJECT = re.compile(r"^\s*\**\s*(?:Subject|Betreff|Objet|Asunto|Oggetto|Onderwerp"
-                             r"|Ämne|Emne|Тема)\s*:", re.IGNORECASE)
+_HEADER_FROM = re.compile(r"^\s*(?:\*+\s*)?(?:From|Von|De|Od|От|Van|Da|Från|Fra)\s*:"
+                          r"(?:\s*\*+)?\s+\S", re.IGNORECASE)
+_HEADER_NEXT = re.compile(r"^\s*(?:\*+\s*)?(?:Sent|Date|Gesendet|Datum|Envoyé|Enviado|Data"
+                          r"|Skickat|Sendt|Verzonden|Отправлено|Inviato)\s*:", re.IGNORECASE)
+_HEADER_TO = re.compile(r"^\s*(?:\*+\s*)?(?:To|An|À|Para|A|Aan|Till|Til|Кому)\s*:",
+                        re.IGNORECASE)
+_HEADER_SUBJECT = re.compile(r"^\s*(?:\*+\s*)?(?:Subject|Betreff|Objet|Asunto|Oggetto"
+                             r"|Onderwerp|Ämne|Emne|Тема)\s*:", re.IGNORECASE)
 _PHONE_FOOTER = re.compile(
     r"""^\s*(?:
         Sent\s+(?:from|with|via|using)\s+.{1,60}
@@ -435,6 +603,22 @@ _LIST_FOOTER = re.compile(
         (?:is|are|may\s+be)\s+(?:strictly\s+)?confidential.*
     )""", re.IGNORECASE | re.VERBOSE)
 _QUOTED = re.compile(r"^\s*>")
+# The longest line the role patterns look at: an attribution, a marker, a footer or a
+# signature line is a short line; a longer one is the player's text (or someone else's
+# paragraph), whatever it starts with.
+_MARKER_LINE = 2000
+
+
+def _wrote(text: str) -> bool:
+    """Whether ``text`` ends like the verb part of an attribution: "... wrote:", "schrieb
+    Hans <h@x>:", "skrev John <j@x>:" -- the verb, then at most 120 characters without a
+    colon, then an optional colon.
+
+    Runs of white space count as one space, and only the end of the text is searched: a
+    verb further from the end cannot qualify. (The single pattern this replaces backtracked
+    cubically on a long run of spaces after "wrote".)"""
+    flat = " ".join(text.split())
+    return bool(_WROTE_END.search(flat[-_WROTE_WINDOW:]))
 
 
 def _attribution_ok(text: str, strict: bool) -> bool:
@@ -447,7 +631,7 @@ def _attribution_ok(text: str, strict: bool) -> bool:
     s = text.strip()
     if not s.endswith(":") or len(s) > 300:
         return False
-    verb = bool(_WROTE_VERB.search(s))
+    verb = _wrote(s)
     marks = bool(re.search(r"\d|@", s))
     return verb and marks if strict else verb or marks
 
@@ -514,6 +698,14 @@ def segment(text: str) -> MailText:
     n = len(lines)
     roles: list[str | None] = [None] * n
     notes: list[str] = []
+    # the next non-blank line after each line (None: none), computed once: searching for
+    # it from every line made a run of blank lines quadratic
+    following: list[int | None] = [None] * n
+    nxt = None
+    for i in range(n - 1, -1, -1):
+        following[i] = nxt
+        if lines[i].strip():
+            nxt = i
     _mark_pgp(lines, roles, notes)
     if looks_like_bbcode("\n".join(lines)):
         # a forum post copied into the mail: quoted posts are someone else's; tags go
@@ -533,36 +725,37 @@ def segment(text: str) -> MailText:
             _mark_attribution(lines, roles, i)
             state = BELOW
             continue
-        if _OLD_MARKER.match(line) or _outlook_block(lines, i) or _unquoted_attribution(lines, i):
+        if len(line) > _MARKER_LINE:
+            roles[i] = state  # a long paragraph: the player's text, never a marker
+            continue
+        if (_OLD_MARKER.match(line) or _outlook_block(lines, i)
+                or _unquoted_attribution(lines, i, following)):
             roles[i] = state = OLD  # an old message follows, not prefixed with ">"
             continue
         if _LIST_FOOTER.match(line):
             roles[i] = state = FOOTER
             continue
-        if _SIG.match(line) or (_PHONE_FOOTER.match(line) and len(line) < 80):
+        if _SIG.match(line) or (len(line) < 80 and _PHONE_FOOTER.match(line)):
             roles[i] = state = SIGNATURE
             continue
         roles[i] = state
     return MailText(tuple(lines), tuple(r or TEXT for r in roles), tuple(notes))
 
 
-def _next_text(lines: list[str], i: int) -> int | None:
-    """The index of the first non-blank line after ``i``."""
-    return next((j for j in range(i + 1, len(lines)) if lines[j].strip()), None)
-
-
-def _unquoted_attribution(lines: list[str], i: int) -> bool:
+def _unquoted_attribution(lines: list[str], i: int, following: list[int | None]) -> bool:
     """"On ... wrote:" (on one line or wrapped over two) *not* followed by ``>`` lines:
-    some clients quote the old message without prefixes; everything below is old."""
+    some clients quote the old message without prefixes; everything below is old.
+    ``following[i]`` is the index of the first non-blank line after ``i``."""
     line = lines[i]
-    j = _next_text(lines, i)
+    j = following[i]
     if _attribution_ok(line, strict=True):
         return j is None or not _QUOTED.match(lines[j])
-    if j is None or not _WROTE_START.match(line) or len(line) > 200 or _QUOTED.match(lines[j]):
+    if (j is None or len(line) > 200 or len(line) + len(lines[j]) > 300
+            or not _WROTE_START.match(line) or _QUOTED.match(lines[j])):
         return False
-    if not (_WROTE_VERB.search(lines[j]) and _attribution_ok(line + " " + lines[j], strict=True)):
+    if not (_wrote(lines[j]) and _attribution_ok(line + " " + lines[j], strict=True)):
         return False
-    k = _next_text(lines, j)
+    k = following[j]
     return k is None or not _QUOTED.match(lines[k])
 
 
@@ -580,8 +773,8 @@ def _mark_attribution(lines: list[str], roles: list[str | None], i: int) -> None
         roles[j] = ATTRIBUTION
         k = j - 1
         if (k >= 0 and roles[k] in (TEXT, BELOW, SIGNATURE) and lines[k].strip()
-                and _WROTE_VERB.search(lines[k].strip() + " " + lines[j].strip())
-                and _WROTE_START.match(lines[k])):
+                and len(lines[k]) <= 300 and _WROTE_START.match(lines[k])
+                and _wrote(lines[k].strip() + " " + lines[j].strip())):
             roles[k] = ATTRIBUTION
         return
     k = j - 1
@@ -699,16 +892,26 @@ def _address(value: str) -> str:
     return f"{local}@{domain.lower()}"
 
 
-def parse_mail(raw: bytes) -> ParsedMail:
-    """Parse ``raw`` leniently; never raises."""
-    try:
-        msg: Message = email.message_from_bytes(raw, policy=email.policy.default)
-    except Exception:  # noqa: BLE001 - fall back to the tolerant compat32 parser
-        msg = email.message_from_bytes(raw)
-    try:
-        body, attachments, documents = _choose_text(msg)
-    except Exception:  # noqa: BLE001 - a malformed structure: read it as one text
-        body, attachments, documents = _decode_bytes(raw, "utf-8"), [], []
+def parse_mail(raw: bytes, *, max_bytes: int | None = None, max_depth: int = MIME_DEPTH,
+               max_parts: int = MIME_PARTS) -> ParsedMail:
+    """Parse ``raw`` leniently; never raises.
+
+    A message larger than ``max_bytes``, nested deeper than ``max_depth`` or with more
+    than ``max_parts`` MIME parts is not read beyond its headers: ``refused`` says why,
+    and its text is empty. The size is checked before anything is parsed."""
+    refused = ""
+    if max_bytes is not None and len(raw) > max_bytes:
+        msg = headers_of(raw)
+        refused = f"the message is too large ({len(raw)} bytes; the limit is {max_bytes})"
+    else:
+        msg, refused = read_message(raw, max_depth, max_parts)
+    if refused:
+        body, attachments, documents = "", [], []
+    else:
+        try:
+            body, attachments, documents = _choose_text(msg)
+        except Exception:  # noqa: BLE001 - a malformed structure (RecursionError too)
+            body, attachments, documents = _decode_bytes(raw, "utf-8"), [], []
     mid = _header(msg, "Message-ID")
     mid = re.sub(r"\s+", "", mid)[:500]
     if not mid:
@@ -733,4 +936,5 @@ def parse_mail(raw: bytes) -> ParsedMail:
         automatic=automatic,
         display_name=normalize_text(_parseaddr(from_header)[0]).strip()[:100],
         unread_documents=documents,
+        refused=refused,
     )

@@ -26,7 +26,7 @@ from adjudicator.desk.deadlines import now
 from adjudicator.desk.judge import Judge
 from adjudicator.errors import AdjudicatorError
 from adjudicator.logs import get_logger
-from adjudicator.store import atomic_write, file_lock, file_stamp
+from adjudicator.store import atomic_write, file_lock, file_stamp, private_dir
 
 log = get_logger(__name__)
 
@@ -117,13 +117,14 @@ def _flush_lock(judge: Judge) -> AbstractContextManager[None]:
     Held only around SMTP delivery and never while taking another lock, so it cannot
     deadlock with the game and mail locks (which may be held by the caller).
     """
-    judge.outbox.mkdir(parents=True, exist_ok=True)
+    private_dir(judge.outbox)
     return file_lock(judge.outbox / ".lock")
 
 
 def _move(judge: Judge, path: Path, folder: str) -> Path:
-    dest = judge.outbox / folder / path.name
-    dest.parent.mkdir(parents=True, exist_ok=True)
+    """Move a queued mail to ``outbox/<folder>/``: a private folder, as the outbox (a mail
+    to several players names them all in its Bcc line)."""
+    dest = private_dir(judge.outbox / folder) / path.name
     os.replace(path, dest)
     return dest
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
 from email.message import EmailMessage
 
 import pytest
@@ -167,10 +168,25 @@ def test_a_bad_credential_refuses_its_section_only(desk):
     assert set(refused) == {"Germany", "England"}
     text = reply_text(desk)
     assert "Not accepted for Germany (line 4): the password does not match Germany" in text
-    assert "Not accepted for England (line 7): the password does not match England" in text
+    # at most two passwords are verified per message (docs/moderator-desk.md, "Abuse")
+    assert ("Not accepted for England (line 7): not checked: at most 2 passwords are checked "
+            "per message") in text
     assert t["England"] not in text and "nope-not-it" not in text
     events = [r for r in game_audit(desk.folder().path).records() if r["event"] == "auth-failed"]
     assert len(events) == 2
+
+
+def test_every_bad_credential_is_refused_when_the_budget_allows(desk):
+    config = desk.judge.path / "judge.json"
+    data = json.loads(config.read_text())
+    data["limits"] = {**data.get("limits", {}), "password_checks": 3}
+    config.write_text(json.dumps(data))
+    t = desk.tokens["g1"]
+    body = (f"signon fg1 {t['France']}\nA Par - Bur\n\nsignon gg1 {t['England']}\nA Ber - Kie\n"
+            f"\nsignon eg1 nope-not-it\nF Lon - Nth\n")
+    desk.ingest(make_mail(body))
+    assert ("Not accepted for England (line 7): the password does not match England"
+            in reply_text(desk))
 
 
 def test_a_section_for_another_game_is_refused_with_the_reason(desk):
