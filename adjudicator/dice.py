@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.store import atomic_write, canonical_json, now_iso
+from adjudicator.store import atomic_write, canonical_json, now_iso, private_dir
 
 SCHEME = "adj-dice-v1"  # goes into every derivation message; bump if the derivation changes
 SEED_BYTES = 32
@@ -185,9 +185,8 @@ def parse_seed_hex(text: str) -> bytes:
 
 def _secret_dir(folder_path: str | os.PathLike) -> Path:
     """``secret/`` in the game folder, created 0700 (and tightened if it already existed)."""
-    path = Path(folder_path) / "secret"
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask; chmod is not
+    path = private_dir(Path(folder_path) / "secret")  # missing parents are private too
+    os.chmod(path, 0o700)  # an existing one is tightened
     return path
 
 
@@ -280,8 +279,7 @@ def rotate_seed(folder_path: str | os.PathLike, first_round: int,
             f"the new seed must start after round {current['first_round']}, "
             f"where the current seed started (got {first_round!r})"
         )
-    seeds_dir = _secret_dir(folder_path) / "seeds"
-    seeds_dir.mkdir(mode=0o700, exist_ok=True)
+    seeds_dir = private_dir(_secret_dir(folder_path) / "seeds")
     os.chmod(seeds_dir, 0o700)
     retired = {**current, "last_round": first_round - 1, "retired": now_iso()}
     archive = seeds_dir / f"{current['first_round']:04d}-{first_round - 1:04d}.json"

@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import hmac
 import io
+import os
 import re
 import stat
 from collections import Counter
@@ -392,3 +393,21 @@ def test_sources_satisfy_protocol():
 
     for dice in (FixedDice([1, 2]), ExternalDice([3, 4]), derived()):
         assert len(use(dice)) == 2 and len(dice.rolls) == 1
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_seed_folders_are_private_whatever_the_umask(tmp_path):
+    """The seed decides every die: its folders (and any missing parent) are 0700 even
+    under umask 0, and so is the archive of rotated seeds (issue 17, privacy)."""
+    game = tmp_path / "judge" / "games" / "war"
+    old = os.umask(0)
+    try:
+        d.save_seed(game, d.new_seed())
+        d.rotate_seed(game, 3, d.new_seed())
+    finally:
+        os.umask(old)
+    for p in [tmp_path / "judge", tmp_path / "judge" / "games", game, game / "secret",
+              game / "secret" / "seeds"]:
+        assert p.stat().st_mode & 0o777 == 0o700, p
+    for f in (game / "secret").rglob("*"):
+        assert f.stat().st_mode & 0o077 == 0, f
