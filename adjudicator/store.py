@@ -7,7 +7,9 @@ Layout of a game folder::
     history/NNNN-PHASE.json   one immutable record per state transition (adjudication, draw...)
     history/undone/...        records archived by a rollback (never deleted)
     orders/PHASE/POWER-N.txt  every submission verbatim; POWER-N.json holds its time and source
-                          (and the Message-ID of a mail submission)
+                          (and the Message-ID of a mail submission; ``counts`` false when it
+                          does not count, ``set_aside`` when orders sent ahead were found
+                          not to count as their phase began)
     journal.json              the intent of a transition under way (see :meth:`journal`)
     .lock                     per-game lock file
 
@@ -169,6 +171,9 @@ class Submission:
     source: str
     path: Path
     counts: bool = True  # False: nothing in it was understood, so it replaces nothing
+    #: why a submission sent ahead was set aside when its phase began (its orders turned
+    #: out not to count there: :meth:`GameFolder.set_aside`); None otherwise
+    set_aside: str | None = None
 
 
 class GameFolder:
@@ -312,13 +317,35 @@ class GameFolder:
         txt = meta_path.with_suffix(".txt")
         return Submission(meta["phase"], meta["power"], meta["version"],
                           txt.read_text(encoding="utf-8"), meta["received"],
-                          meta.get("source", ""), txt, meta.get("counts", True))
+                          meta.get("source", ""), txt, meta.get("counts", True),
+                          meta.get("set_aside"))
 
     def _submissions(self, phase: str, pattern: str = "*.json") -> list[Submission]:
         """Every submission of ``phase`` whose meta file matches ``pattern``, oldest first."""
         subs = [self._load_submission(p, json.loads(p.read_text(encoding="utf-8")))
                 for p in self._orders_dir(phase).glob(pattern)]
         return sorted(subs, key=lambda s: (s.power, s.version))
+
+    def submissions(self, phase: str, power: str) -> list[Submission]:
+        """Every submission of ``power`` for ``phase``, counting or not, oldest first."""
+        if not self._orders_dir(phase).is_dir():
+            return []
+        return self._versions(phase, power)
+
+    def set_aside(self, sub: Submission, reason: str) -> Submission:
+        """Make a stored submission stop counting, saying why (``reason``, for the player):
+        orders sent ahead that turn out, once their phase has begun, to hold nothing for it.
+        Its text is never touched; only its meta file gains ``"counts": false`` and
+        ``"set_aside"``. Setting aside again changes nothing. Under the game lock."""
+        meta_path = sub.path.with_suffix(".json")
+        meta = read_json(meta_path)
+        if not isinstance(meta, dict):
+            raise StoreError(f"{meta_path} is not a submission's meta file")
+        if meta.get("counts", True) or meta.get("set_aside") != reason:
+            meta["counts"] = False
+            meta["set_aside"] = reason
+            atomic_write(meta_path, canonical_json(meta))
+        return self._load_submission(meta_path, meta)
 
     def _versions(self, phase: str, power: str) -> list[Submission]:
         # the glob also matches "France-X-1.json" of a power "France-X": filter on the meta

@@ -94,7 +94,7 @@ from adjudicator.desk.mailparse import (
     parse_mail,
 )
 from adjudicator.desk.players import Roster
-from adjudicator.errors import AdjudicatorError
+from adjudicator.errors import AdjudicatorError, PhaseNameError
 from adjudicator.game import BaseGame, orders_ahead_allowed, phase_position
 from adjudicator.logs import get_logger
 from adjudicator.store import (
@@ -1125,7 +1125,8 @@ class Intake:
             lines += ["", *r.block]
         waiting = next((r.waiting for r in reversed(results) if r.waiting is not None), None)
         if waiting is not None:
-            lines.append("Still waiting for: " + ", ".join(waiting) if waiting
+            lines.append("Still waiting for: " + ", ".join(map(game.power_name, waiting))
+                         if waiting
                          else "All orders are in.")
         if "STATUS" in cmds or all(r.status in ("status", "empty") for r in results):
             lines += ["", self._status_text(folder)]
@@ -1154,7 +1155,7 @@ class Intake:
         mid, text = mail.message_id, mail.text
         audit = game_audit(folder.path)
         named = _power_named(game, state, section.power) if section.power else None
-        label = named or section.power or "your orders"
+        label = game.power_name(named) if named else section.power or "your orders"
         where = f" ({section.credential_line})" if several else ""
         if section.game and self._is_game(section.game) != folder.path.name:
             why = (f"this section names game {section.game!r}, but the message is for "
@@ -1172,20 +1173,21 @@ class Intake:
             return _Result("denied", named or section.power,
                            [f"Not accepted for {label}{where}: {err}. Nothing was stored"
                             + (f" for {label}." if several else ".")], err, section.line)
+        who = game.power_name(power)  # what players read (A&A: "Soviet Union", not ussr)
         keep, ignored = _without_conversation(game, state, text, section.orders, vocabulary,
                                               names)
         order_text = self._scrub(text.keep(keep))
         if not order_text.strip():
             # Nothing but conversation: not a submission, so it replaces nothing.
-            block = [f"{power}: no orders in this message; nothing was changed."]
+            block = [f"{who}: no orders in this message; nothing was changed."]
             if ignored:
                 block += ["Ignored (not read as orders):",
                           *(f"  line {i['line']:>2}: {i['text']}" for i in ignored)]
             return _Result("status" if not several else "empty", power, block, "no orders",
                            section.line)
-        phase = _phase_code(game, section.phase, state) if section.phase else None
-        if phase is not None:
-            msg = self._phase_problem(game, state, phase)
+        phase, msg = _phase_code(game, section.phase, state) if section.phase else (None, None)
+        if phase is not None or msg is not None:
+            msg = msg or self._phase_problem(game, state, phase)
             if msg is None and phase_position(game, phase, state["phase"])[1] > 0:
                 future = self._submit_future(mail, phase, order_text, folder, game, power,
                                              ignored, recovering)
@@ -1195,12 +1197,12 @@ class Intake:
             if msg is not None:
                 audit.append("mail-rejected", {"message_id": mid, "power": power,
                                                "reason": msg})
-                return _Result("rejected", power, [f"Not accepted for {power}: {msg}."], msg,
+                return _Result("rejected", power, [f"Not accepted for {who}: {msg}."], msg,
                                section.line)
-        other = self._other_phase(game, state, power, order_text)
+        other = self._other_phase(folder, game, state, power, order_text)
         if other:
             audit.append("mail-rejected", {"message_id": mid, "power": power, "reason": other})
-            return _Result("rejected", power, [f"Not accepted for {power}: {other}."], other,
+            return _Result("rejected", power, [f"Not accepted for {who}: {other}."], other,
                            section.line)
         prior = self._stored_from(folder, mid, power, state["phase"]) if recovering else None
         block: list[str] = []
@@ -1215,7 +1217,7 @@ class Intake:
             except AdjudicatorError as exc:
                 audit.append("mail-rejected", {"message_id": mid, "power": power,
                                                "reason": str(exc)})
-                return _Result("rejected", power, [f"Not accepted for {power}: {exc}."],
+                return _Result("rejected", power, [f"Not accepted for {who}: {exc}."],
                                str(exc), section.line)
         self._note_late(folder, game, ack.phase, power)
         ack.ignored = sorted([*ack.ignored, *ignored], key=lambda i: i["line"])
@@ -1225,18 +1227,21 @@ class Intake:
                        waiting=list(ack.waiting_for))
 
     @staticmethod
-    def _other_phase(game: BaseGame, state: dict, power: str, text: str) -> str:
+    def _other_phase(folder: GameFolder, game: BaseGame, state: dict, power: str,
+                     text: str) -> str:
         """Why orders that all belong to another phase (builds in a movement phase...) are
         not stored: they would replace the player's real orders and count as "ordered"
-        while saying nothing for this phase. "" when they do belong here."""
+        while saying nothing for this phase. "" when they do belong here, or when nothing
+        in them was understood (stored, not counting, the acknowledgement says so).
+
+        Which orders count is the service's rule, order by order
+        (:func:`adjudicator.service.counts_as_orders`): ``A Par - Bur; Build A Par`` on one
+        line holds an order for a movement phase, so it is stored and counts."""
         try:
-            _, check = service.check_orders(game, state, power, text)
+            check = service.acknowledge(folder, game, state, power, text, 0)
         except AdjudicatorError:
             return ""
-        if not check.understood:
-            return ""
-        wrong = {e.line for e in check.errors if e.rule == "wrong-phase"}
-        if not all(u["line"] in wrong for u in check.understood):
+        if check.counted or not check.understood:
             return ""
         kinds = sorted({e.message for e in check.errors if e.rule == "wrong-phase"})
         return (f"these orders are for another phase ({'; '.join(kinds)}), so nothing was "
@@ -1277,20 +1282,19 @@ class Intake:
                 msg = "the game is over; no more orders are accepted"
                 game_audit(folder.path).append("mail-rejected", {
                     "message_id": mid, "power": power, "reason": msg})
-                return _Result("rejected", power, [f"Not accepted for {power}: {msg}."], msg)
+                return _Result("rejected", power,
+                               [f"Not accepted for {game.power_name(power)}: {msg}."], msg)
             pos = phase_position(game, phase, state["phase"])
             if pos is None or pos[1] <= 0:
                 return None
             code = pos[0]
             prior = self._stored_from(folder, mid, power, code) if recovering else None
             if prior is None:
+                # counted by the service's one rule (service.counts_as_orders)
                 ack = service.syntax_acknowledgement(game, code, power, order_text, 0)
-                counts = bool(ack.understood) or (not ack.errors and not ack.ignored
-                                                  and bool(order_text.strip()))
                 sub = folder.submit(code, power, order_text, source=f"mail:{mid}",
-                                    message_id=mid, counts=counts)
+                                    message_id=mid, counts=ack.counted)
                 ack.version = sub.version
-                ack.counted = counts
                 game_audit(folder.path).append("submission", {
                     "phase": code, "power": power, "version": sub.version,
                     "source": sub.source, "sha256": sha256_text(sub.text),
@@ -1310,7 +1314,8 @@ class Intake:
             f"Syntax and names were checked now; the rules are checked when {code} begins,",
             "and you will get an acknowledgement then. Until then you may replace these",
             f"orders with a new message with PHASE {code} (the latest submission counts).",
-            "If the game skips that phase, they are not used.",
+            "If the game skips that phase, they are not used; if none of them can be given",
+            "in it, they do not count (an earlier submission stands) and you are told then.",
         ]
         return _Result("accepted-ahead" if ack.ok else "accepted-ahead-with-errors", power,
                        block, f"submission {ack.version} for {code}")
@@ -1388,7 +1393,8 @@ class Intake:
             power = _power_named(game, state, named)
             if power is None:
                 return None, f"unknown power {named!r}"
-            cooling = cooling or self._cooling(sender, f"{name}/{power}", power)
+            cooling = cooling or self._cooling(sender, f"{name}/{power}",
+                                               game.power_name(power))
             if cooling:
                 return None, cooling
             ok = self._verify(roster, power, section.password)
@@ -1398,7 +1404,7 @@ class Intake:
                 self._passed(sender, f"{name}/{power}", power)
                 return power, ""
             self._wrong_password(sender, folder, power)
-            return None, f"the password does not match {power}"
+            return None, f"the password does not match {game.power_name(power)}"
         if cooling:
             return None, cooling
         active = roster.load()["powers"]
@@ -1486,11 +1492,12 @@ class Intake:
         its password is being guessed: once per period, never per failure."""
         if folder is None:
             to = str((self.judge.config.get("moderator") or {}).get("email") or "")
-            tag, what = "judge moderator", "the moderator's password"
+            tag, what, who = "judge moderator", "the moderator's password", power
         else:
             holder = Roster(folder).holder(power) or {}
             to = str(holder.get("email") or "")
-            tag, what = f"{folder.path.name} {power}", f"{power} in game {folder.path.name}"
+            who = service.game_of(folder).power_name(power)
+            tag, what = f"{folder.path.name} {power}", f"{who} in game {folder.path.name}"
         if not to or not self.throttle.notice_due(key):
             return
         fails = self.throttle.failures("powers", key)
@@ -1504,7 +1511,7 @@ class Intake:
                 "were given. If they were not, someone is guessing your password: tell the "
                 "moderator, who can issue you a new one. You get this notice at most once "
                 f"per {self.throttle.period_text()}.\n")
-        outbox.send(self.judge, [to], f"[{tag}] Wrong passwords for {power}", body,
+        outbox.send(self.judge, [to], f"[{tag}] Wrong passwords for {who}", body,
                     kind="auth-notice")
 
     def _check_moderator(self, mail: ParsedMail, token: str) -> str:
@@ -1540,8 +1547,9 @@ class Intake:
         out = [f"Phase: {st['phase_name']} ({st['phase']})"]
         if st.get("outcome"):
             out.append(f"Game over: {st['outcome']}")
-        out.append("Ordered: " + (", ".join(st["ordered"]) or "nobody"))
-        out.append("Missing: " + (", ".join(st["missing"]) or "nobody"))
+        name = service.game_of(folder).power_name  # the names reports use, never ids
+        out.append("Ordered: " + (", ".join(map(name, st["ordered"])) or "nobody"))
+        out.append("Missing: " + (", ".join(map(name, st["missing"])) or "nobody"))
         if sched.get("phase") == st["phase"] and sched.get("deadline"):
             out.append(f"Deadline: {sched['deadline']}" + (" (paused)" if sched.get("paused")
                                                            else ""))
@@ -1605,7 +1613,7 @@ class Intake:
                 done.append(ack.describe())
                 powers.append(power)
             except AdjudicatorError as exc:
-                done.append(f"orders for {power}: ERROR {exc}")
+                done.append(f"orders for {game.power_name(power)}: ERROR {exc}")
         reply = self._reply(mail, [], f"{name} moderator", "\n".join(lines) + "\n\n"
                             + ("\n".join(done) or "(no commands)") + "\n")
         return Outcome(mid, "command", name, powers, reply=reply, detail="; ".join(done)[:300])
@@ -1656,19 +1664,22 @@ def _subject_power(game: BaseGame, state: dict, words: list[str]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _phase_code(game: BaseGame, value: str, state: dict) -> str:
-    """A PHASE line's value as a code the game may know: as written ("F1901M"), without
-    spaces ("S 1903 M", njudge), or from words ("Fall 1901 Movement": initials, njudge's
-    convention); the first form the game places in time wins."""
-    value = value.strip()
-    words = value.split()
-    candidates = [value, "".join(words)]
-    if len(words) == 3 and words[1].isdigit():
-        candidates.append(words[0][:1] + words[1] + words[2][:1])
-    for c in candidates:
-        if phase_position(game, c, str(state["phase"])) is not None:
-            return c
-    return words[0] if len(words) == 1 else value
+def _phase_code(game: BaseGame, value: str, state: dict) -> tuple[str | None, str | None]:
+    """A PHASE line's value read by the game (``BaseGame.normalise_phase``, the one reader of
+    phase names: ``F1901M``, ``Fall 1901 Movement``, ``1901 Fall Moves``, njudge's ``F 1901
+    M``), as ``(code, None)``, the code in the form the game places in time when it can; or
+    ``(None, why)`` when the game cannot read it (what was expected, "did you mean")."""
+    current = str(state["phase"])
+    try:
+        named = game.normalise_phase(value)
+    except PhaseNameError as exc:
+        return None, (f"{value.strip()!r} is not a phase of this game (the game is in "
+                      f"{current}): {exc}")
+    for written in dict.fromkeys([named, value.strip()]):
+        pos = phase_position(game, written, current)
+        if pos is not None:
+            return pos[0], None
+    return named, None
 
 
 def _marker(path: Path) -> dict:

@@ -215,7 +215,8 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
                     "to": [r["email"] for p in late if (r := roster.holder(p))],
                     "subject": f"[{name}] LATE: orders missing for {phase}",
                     "body": (f"The deadline for {game.phase_name(state)} ({phase}) has passed "
-                             f"and there are no orders from: {', '.join(late)}.\n"
+                             f"and there are no orders from: "
+                             f"{', '.join(map(game.power_name, late))}.\n"
                              f"The phase will be processed at {deadlines.iso(due)} with the "
                              "missing powers' orders replaced by the no-move rule.\n"),
                     "kind": f"late-{name}-{phase}-{stamp}"}})
@@ -233,7 +234,8 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
                           + (f" (no player: {', '.join(unplayed)})" if unplayed else ""),
                 "mail": {"to": to, "subject": f"[{name}] Reminder: orders due {sched['deadline']}",
                          "body": (f"Orders for {game.phase_name(state)} ({phase}) are due at "
-                                  f"{sched['deadline']}.\nStill missing: {', '.join(missing)}.\n"),
+                                  f"{sched['deadline']}.\nStill missing: "
+                                  f"{', '.join(map(game.power_name, missing))}.\n"),
                          "kind": f"reminder-{name}-{phase}-{stamp}"}})
         if notices:
             atomic_write(_notices_path(folder), canonical_json({"phase": phase,

@@ -229,3 +229,38 @@ def test_a_reminder_killed_at_any_step_goes_out_exactly_once(desk, template, clo
 
     _fresh(desk, template)
     assert kill_at_every_step(_tick, (str(desk.judge.path),), check) > 5
+
+
+def test_orders_ahead_set_aside_by_an_adjudication_killed_at_any_step(desk, template,
+                                                                    tmp_path):
+    """France sent orders ahead for F1901M twice, the second time builds only: when F1901M
+    begins they are set aside and the first stand again. Killed anywhere, the adjudication
+    is completed with that decided once, France told once, and the audit saying so once."""
+    folder = _fresh(desk, template)
+    service.submit_orders(folder, "France", "A Mar - Spa\n", phase="F1901M")
+    service.submit_orders(folder, "France", "Build A Par\n", phase="F1901M")
+    ahead = tmp_path / "ahead"
+    shutil.copytree(desk.judge.path, ahead)
+
+    def check(killed: bool) -> None:
+        folder = desk.folder("g1")
+        _recover(folder)
+        assert check_game(folder) == {"schema": [], "replay": [], "audit": []}
+        done = len(folder.history()) == 1
+        assert folder.latest_submissions("F1901M")["France"].version == (1 if done else 2)
+        second = [s for s in folder.submissions("F1901M", "France") if s.version == 2]
+        assert [s.set_aside is not None for s in second] == [done]
+        subject = "[g1 France] Orders for F1901M checked"
+        assert _mails(desk.judge, subject) == int(done)
+        for p in desk.judge.outbox.glob("*.eml"):
+            msg = email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+            if str(msg["Subject"]) == subject:  # what was set aside is said, however cut
+                assert "Your submission 2 for F1901M does not count" in \
+                    msg.get_body(("plain",)).get_content()
+        assert _events(folder, "orders-ahead-checked", power="France", version=1,
+                       set_aside=[2]) == int(done)
+        assert not folder.journal() and not folder.stray_temporary_files()
+        _fresh(desk, ahead)
+
+    _fresh(desk, ahead)
+    assert kill_at_every_step(_adjudicate, (str(desk.folder("g1").path),), check) > 20

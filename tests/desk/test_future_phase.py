@@ -100,7 +100,8 @@ def test_orders_ahead_are_validated_and_count_when_their_phase_begins(desk):
 def test_orders_for_a_past_phase_are_refused_clearly(desk):
     tok = desk.tokens["g1"]["France"]
     out = desk.ingest(order_mail("g1", "France", tok, "PHASE W1900A\nA Par H\n"))
-    assert out.status == "rejected" and "W1900A, which is over" in out.detail
+    # the game's own reader of phase names says why (the service's, the CLI's)
+    assert out.status == "rejected" and "the year 1900 is before the game starts" in out.detail
     service.adjudicate(desk.folder(), force=True)
     out = desk.ingest(order_mail("g1", "France", tok, "PHASE S1901M\nA Par - Bur\n"))
     assert out.status == "rejected"

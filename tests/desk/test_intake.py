@@ -7,6 +7,7 @@ import mailbox
 import pytest
 from deskutil import body_of, make_mail, order_mail, recipients
 
+from adjudicator import service
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.intake import Intake, read_directives
 from adjudicator.desk.mailparse import parse_mail
@@ -149,8 +150,12 @@ def test_observer_cannot_order(desk):
 def test_orders_for_a_past_phase_are_refused(desk):
     tok = desk.tokens["g1"]["France"]
     out = desk.ingest(order_mail("g1", "France", tok, "PHASE F1900M\nA Par - Bur\n"))
-    assert out.status == "rejected" and "which is over" in out.detail
+    assert out.status == "rejected" and "before the game starts" in out.detail
     assert subs(desk) == {}  # (a later phase is accepted ahead: test_future_phase.py)
+    service.adjudicate(desk.folder(), force=True)
+    out = desk.ingest(order_mail("g1", "France", tok, "PHASE Spring 1901\nA Par - Bur\n"))
+    assert out.status == "rejected" and "S1901M, which is over" in out.detail
+    assert desk.folder().latest_submissions("S1901M") == {}
 
 
 def test_limits_give_clear_errors(desk):
