@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudicator.axis_allies.combat import BattleSetup, Unit, battle_orders, resolve_battle
 from adjudicator.axis_allies.data import load_edition
-from adjudicator.axis_allies.rules import rules_for
+from adjudicator.axis_allies.editions import rules_for
 from adjudicator.dice import Roll, RollLabel
 
 

@@ -23,6 +23,7 @@ def test_wheel_ships_grammar_templates_and_game_data(tmp_path):
         "adjudicator/_data/games/diplomacy-standard/examples/S1901M/France.txt",
         "adjudicator/_data/games/aa1942/map.json",
         "adjudicator/cli/main.py",
+        "adjudicator/axis_allies/editions/aa1942.py",  # imported by name (editions.EDITIONS)
         "adjudicator/py.typed",
     ]:
         assert path in names, path

@@ -7,6 +7,10 @@ One copy of every combat rule, called by both users of it:
 * :mod:`adjudicator.axis_allies.odds` computes the exact outcome distribution of the same
   battle, asking these functions the same questions about every position it reaches.
 
+The *sequence* of a battle is not here: it is the ruleset's list of steps
+(:mod:`adjudicator.axis_allies.battle`), one small module per step, each running these rules
+in both engines.
+
 So a rule lives here once: which units fire and at what value (artillery support), what a
 hit may take (submarines, aircraft, transports: through :class:`~.casualties.Chooser`), who
 is a target, when a battle ends (condition A, defenceless transports, stalemate), what the
@@ -66,13 +70,15 @@ def other(side: Side) -> Side:
 
 
 def make_combatant(uid: str, power: str, utype: str, spec: UnitSpec, side: Side,
-                   damage: int = 0, aboard: str | None = None, landed: bool = False
-                   ) -> Combatant:
+                   damage: int = 0, aboard: str | None = None, landed: bool = False,
+                   value: int | None = None) -> Combatant:
     """A unit on the battle board. Attacking units aboard anything are cargo (p.13, p.16);
     defending aircraft aboard a carrier defend in the air (p.28), other defending units
-    aboard are cargo."""
+    aboard are cargo. ``value``: its combat value with the effects in play (default: the
+    printed one)."""
     cargo = aboard is not None and (side == "attacker" or not spec.is_air)
-    return Combatant(uid, power, utype, spec, side, damage, aboard, cargo, landed)
+    return Combatant(uid, power, utype, spec, side, damage, aboard, cargo, landed, "active",
+                     value)
 
 
 def make_choosers(attacker: str, attacker_policy: LossPolicy, defending_powers: Sequence[str],

@@ -1,17 +1,21 @@
-"""Strategic bombing raids (A&A 1942 p.14, p.25, p.27; digest §2.3.1).
+"""Strategic bombing raids (A&A 1942 p.14, p.25, p.27; digest §2.3.1; Revised: digest A5.4).
 
 Sequence: the territory's AA gun fires once at each raiding bomber (hit on its AA value, 1),
-then every surviving bomber rolls one die and the sum is added as damage to the industrial
-complex. Accumulated damage never exceeds ``sbr_damage_cap_multiple`` (2) x the territory's
-IPC value; damage above the cap is ignored (digest §6.2 #7: the cap is on the total).
+then every surviving bomber rolls one die. What the sum does is the rules' ``sbr_model``:
+
+* ``complex_damage`` (1942): it is added as damage to the industrial complex. Accumulated
+  damage never exceeds ``sbr_damage_cap_multiple`` (2) x the territory's IPC value; damage
+  above the cap is ignored (digest §6.2 #7: the cap is on the total).
+* ``ipc_loss`` (Revised): the complex's owner loses that many IPC from its treasury, at most
+  the territory's IPC value (one raid per territory per turn: the cap is per turn) and never
+  more than it has. There are no damage markers.
 
 A raid is a battle of its own: an AA gun that fires at the raiders fires again at the aircraft
 of a regular attack on the same territory (digest §6.2 #5). Raid labels use their own purposes
 (``sbr-aa``, ``sbr-damage``) so they never collide with that battle's rolls.
 
-Not implemented: the optional "fighters in strategic bombing" rule (escorts, interceptors, one
-air-battle round) and the Revised-style treasury-loss model; both raise ``ValueError`` rather
-than silently resolving a different rule.
+The optional 1942 rule "fighters in strategic bombing raids" (escorts and interceptors) is not
+played (docs/rulings.md 26).
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ class RaidSetup:
     damage_before: int = 0
     aa_gun: Unit | None = None
     game_round: int = 1
+    #: the complex owner's IPC before the raid (``ipc_loss``: the most it can lose)
+    treasury: int | None = None
 
 
 @dataclass(frozen=True)
@@ -53,9 +59,11 @@ class RaidResult:
     cap: int
     log: tuple[dict, ...]
     rolls: tuple[dict, ...]
+    model: str = "complex_damage"
+    ipc_lost: int = 0  # ``ipc_loss``: taken from the complex owner's treasury
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "territory": self.territory,
             "attacker": self.attacker,
             "fates": dict(self.fates),
@@ -66,15 +74,15 @@ class RaidResult:
             "log": list(self.log),
             "rolls": list(self.rolls),
         }
+        if self.model != "complex_damage":
+            out.update(model=self.model, ipc_lost=self.ipc_lost)
+        return out
 
 
 def resolve_raid(edition: Edition, rules: Rules, setup: RaidSetup, dice: Dice) -> RaidResult:
     """Resolve one strategic bombing raid. Pure: the caller applies ``damage_after`` to the
-    complex and removes the destroyed bombers."""
-    if rules.sbr_model != "complex_damage":
-        raise ValueError(f"SBR model {rules.sbr_model!r} is not implemented")
-    if rules.fighters_in_sbr:
-        raise ValueError("the optional rule 'fighters in strategic bombing' is not implemented")
+    complex (or takes ``ipc_lost`` from its owner's treasury) and removes the destroyed
+    bombers."""
     for b in setup.bombers:
         if not edition.units[b.type].strategic_bomber:
             raise ValueError(f"{b.id} ({b.type}) cannot make a strategic bombing raid")
@@ -101,7 +109,6 @@ def resolve_raid(edition: Edition, rules: Rules, setup: RaidSetup, dice: Dice) -
         log.append({"event": "aa", "gun": setup.aa_gun.id, "dice": aa_dice, "hit_on": aa,
                     "destroyed": [b for b, f in fates.items() if f == "destroyed"]})
     survivors = [b for b in bombers if fates[b.id] == "survived"]
-    cap = rules.sbr_damage_cap_multiple * setup.ipc_value
     rolled = 0
     if survivors:
         dmg = dice.roll(label(1, "attacker", "sbr-damage"), len(survivors))
@@ -109,6 +116,22 @@ def resolve_raid(edition: Edition, rules: Rules, setup: RaidSetup, dice: Dice) -
         log.append({"event": "bombing", "dice": [{"unit": b.id, "die": d}
                                                  for b, d in zip(survivors, dmg, strict=True)],
                     "total": rolled})
+    if rules.sbr_model == "ipc_loss":
+        cap = setup.ipc_value
+        have = rolled if setup.treasury is None else max(0, setup.treasury)
+        lost = min(rolled, cap, have)
+        log.append({"event": "ipc-loss", "rolled": rolled, "lost": lost, "cap": cap,
+                    "treasury": setup.treasury,
+                    "why": f"the owner loses the bombing total from its treasury, at most the "
+                    f"territory's IPC value {setup.ipc_value} per turn and never more than it "
+                    "has"})
+        return RaidResult(
+            territory=setup.territory, attacker=setup.attacker, fates=fates,
+            damage_rolled=rolled, damage_added=0, damage_after=setup.damage_before, cap=cap,
+            log=tuple(log), rolls=tuple(r.to_json() for r in dice.rolls[first:]),
+            model="ipc_loss", ipc_lost=lost,
+        )
+    cap = rules.sbr_damage_cap_multiple * setup.ipc_value
     after = min(cap, setup.damage_before + rolled)
     added = max(0, after - setup.damage_before)
     log.append({"event": "damage", "rolled": rolled, "added": added, "after": after, "cap": cap,

@@ -51,10 +51,15 @@ class Combatant:
     cargo: bool = False
     landed: bool = False
     status: Status = "active"
+    #: the combat value in its role with the effects in play (``None``: the printed one)
+    rated: int | None = None
 
     @property
     def value(self) -> int:
-        """Printed combat value in this unit's role (attack or defence)."""
+        """Combat value in this unit's role (attack or defence): the printed one, or as the
+        effects in play make it (``rated``)."""
+        if self.rated is not None:
+            return self.rated
         return self.spec.attack if self.side == "attacker" else self.spec.defence
 
     @property
@@ -300,7 +305,8 @@ def assign_hits(
     """
     scratch = {
         c.id: Combatant(
-            c.id, c.power, c.type, c.spec, c.side, c.damage, c.aboard, c.cargo, c.landed, c.status
+            c.id, c.power, c.type, c.spec, c.side, c.damage, c.aboard, c.cargo, c.landed, c.status,
+            c.rated,
         )
         for c in side_units
     }

@@ -9,17 +9,21 @@ give, and applies the :class:`BattleResult` (unit fates, battleship damage) to t
 also does captures, liberation, plunder and income: :func:`controller_after_battle` only says
 whether the attacker takes the territory.
 
-Sequence of one general battle (digest §2.3.3):
+The sequence of a battle is data: the ruleset's list of battle steps
+(:mod:`adjudicator.axis_allies.battle`), each deciding whether it applies. For 1942
+(digest §2.3.3):
 
-    [bombardment casualties from an amphibious assault, if any]
-    AA fire, once, before round 1 (land battles with an AA gun and attacking aircraft)
-    repeat:  end check (condition A, defenceless transports, stalemate)
-             step 2  submarines: submerge or surprise strike (sea battles)
-             step 3  attacker fires; defender's casualties go to the casualty zone
-             step 4  defender fires (its casualty zone too); attacker removes casualties
-             step 5  defender's casualty zone is cleared
-             step 6  end check, then the attacker's retreat policy
-    step 7: fates, battleship repair, capture flag
+    opening:  shore bombardment (an amphibious assault without a sea battle)
+              AA fire (land battles with an AA gun and attacking aircraft)
+    round:    end check (condition A, defenceless transports, stalemate)
+              start of the round
+              step 2  submarines submerge or strike; the surprise strikes, attacker first;
+                      their casualties removed (sea battles)
+              step 3  attacker fires; defender's casualties go to the casualty zone
+              step 4  defender fires (its casualty zone too); attacker removes casualties
+              step 5  defender's casualty zone is cleared
+              step 6  end check, then the attacker's retreat policy
+    then:     fates, battleship repair, capture flag
 
 Every decision (casualty, submerge, retreat) is logged with its source: the attacker's battle
 instruction, a power's standing orders, or the documented default (docs/rulings.md).
@@ -32,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from adjudicator.axis_allies import battle_steps as steps
+from adjudicator.axis_allies.battle.step import BattleInfo
 from adjudicator.axis_allies.battle_steps import RetreatPolicy, SubmergeChoice, Winner
 from adjudicator.axis_allies.casualties import (
     Assignment,
@@ -41,16 +46,14 @@ from adjudicator.axis_allies.casualties import (
     Side,
 )
 from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.editions import as_in_play
 from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
 from adjudicator.axis_allies.rules import Rules
+from adjudicator.axis_allies.ruleset import InPlay
 from adjudicator.dice import Dice, RollLabel
 
 Kind = Literal["land", "sea"]
 Fate = Literal["survived", "destroyed", "retreated", "submerged"]
-
-MAX_ROUNDS = 10_000
-"""A battle in which some side can hit ends with probability 1; a source that never rolls a
-hit (a broken dice source) must fail loudly instead of hanging the turn."""
 
 
 # --- inputs ---------------------------------------------------------------------------------
@@ -213,49 +216,68 @@ def controller_after_battle(result: BattleResult, controller: str | None) -> str
     return controller
 
 
-# --- the engine -----------------------------------------------------------------------------
+# --- the engine -------------------------------------------------------------------------------
 
 
 class _Battle:
-    """Mutable working state of one battle; built and consumed by :func:`resolve_battle`.
+    """Mutable working state of one battle, and the driver that runs its steps with dice.
 
-    The rules of every step are :mod:`~adjudicator.axis_allies.battle_steps` (shared with the
-    exact calculator, :mod:`~adjudicator.axis_allies.odds`); this class rolls the dice and
-    keeps the log."""
+    The steps are the ruleset's (:mod:`adjudicator.axis_allies.battle`, in the order
+    ``InPlay.battle_steps`` gives); each step's :meth:`fight` uses this class's primitives:
+    :meth:`volley` rolls and logs one volley, :meth:`take_hits` has the owner choose
+    casualties, :meth:`kill` removes a unit and its cargo. The rules of every step are
+    :mod:`~adjudicator.axis_allies.battle_steps` (shared with the exact calculator,
+    :mod:`~adjudicator.axis_allies.odds`)."""
 
     def __init__(
-        self, edition: Edition, rules: Rules, setup: BattleSetup, orders: BattleOrders, dice: Dice
+        self, edition: Edition, rules: Rules | InPlay, setup: BattleSetup, orders: BattleOrders,
+        dice: Dice, bombarding: Sequence[Unit] = (), landing: int = 0,
     ) -> None:
         self.ed = edition
-        self.rules = rules
+        self.play = as_in_play(rules)
+        self.rules = self.play.rules
         self.setup = setup
         self.orders = orders
         self.dice = dice
+        self.bombarding = tuple(bombarding)
+        self.landing = landing
         self.first_roll = len(dice.rolls)
         self.log: list[dict] = []
         self.sea = setup.kind == "sea"
         self.table_order = table_order(edition)
-        self.att = [self._combatant(u, "attacker") for u in setup.attackers]
-        self.dfn = [self._combatant(u, "defender") for u in setup.defenders]
+        self.att = [self.combatant(u, "attacker") for u in setup.attackers]
+        self.dfn = [self.combatant(u, "defender") for u in setup.defenders]
         self.by_id = {c.id: c for c in self.att + self.dfn}
         self.homeless: list[str] = []
         self.retreated_to: dict[str, str | None] = {}
         self.round = 0
         self.retreat_blocked_logged = False
+        #: this round's submarines that strike (by side), and their ids: they do not fire
+        #: again in the main fire (set by the submarine step, cleared at each round's start)
+        self.strikers: dict[Side, list[Combatant]] = {"attacker": [], "defender": []}
+        self.struck: set[str] = set()
         powers = defending_powers(setup)
         self.def_powers = powers
+        self.info = BattleInfo(setup.kind, setup.region, setup.attacker, self.rules,
+                               bool(self.bombarding))
+        self.steps = self.play.battle_steps(self.info)
         self.log.append(
             {"event": "start", "region": setup.region, "kind": setup.kind,
              "attacker": setup.attacker, "defending_powers": list(powers),
              "attacking": self.snapshot("attacker"), "defending": self.snapshot("defender")}
         )
         self.choosers = steps.make_choosers(setup.attacker, orders.attacker, powers,
-                                            orders.defenders, self.table_order, self.sea, rules)
+                                            orders.defenders, self.table_order, self.sea,
+                                            self.rules)
 
     # --- helpers ---------------------------------------------------------------------
-    def _combatant(self, u: Unit, side: Side) -> Combatant:
-        return steps.make_combatant(u.id, u.power, u.type, self.ed.units[u.type], side,
-                                    u.damage, u.aboard, u.landed)
+    def combatant(self, u: Unit, side: Side) -> Combatant:
+        """``u`` on the battle board, with its combat value as the effects in play make it."""
+        spec = self.ed.units[u.type]
+        value = self.play.unit_value(side, u.power, u.type, spec, self.setup.region,
+                                     self.setup.kind)
+        return steps.make_combatant(u.id, u.power, u.type, spec, side, u.damage, u.aboard,
+                                    u.landed, value)
 
     def side(self, side: Side) -> list[Combatant]:
         return self.att if side == "attacker" else self.dfn
@@ -329,136 +351,24 @@ class _Battle:
     def clear_casualty_zone(self) -> None:
         steps.clear_casualty_zone(self.dfn, lambda c: self.kill(c, "its ship was sunk"))
 
-    # --- phases ----------------------------------------------------------------------
-    def bombard(self, ships: Sequence[Unit], landing: int) -> None:
-        """Shore bombardment before the land battle (p.15, p.28-29): at most one ship per
-        land unit landing; the strongest ships fire (battleship 4 before cruiser 3)."""
-        vessels = [self._combatant(u, "attacker") for u in ships]
-        firing = steps.bombarding_ships(vessels, landing)
-        self.log.append(
-            {"event": "bombardment", "ships": [v.id for v in firing],
-             "idle": [v.id for v in vessels if v.id not in {f.id for f in firing}],
-             "why": f"at most one bombarding ship per land unit landing ({landing})"}
-        )
-        if not firing:
-            return
-        dice = self.dice.roll(self.label("attacker", "bombard"), len(firing))
-        entries, hits = [], []
-        for v, d in zip(firing, dice, strict=True):
-            value = steps.bombard_value(v)
-            entries.append({"unit": v.id, "type": v.type, "value": value, "die": d,
-                            "hit": steps.is_hit(d, value)})
-            if steps.is_hit(d, value):
-                hits.append(Hit(v.id))
-        self.log.append({"event": "fire", "round": 0, "side": "attacker", "purpose": "bombard",
-                         "dice": entries, "hits": len(hits)})
-        self.take_hits("defender", hits, pending=True)
-
-    def aa_fire(self) -> None:
-        """One AA gun per battle, one die per attacking aircraft, rolled per aircraft type; a
-        hit destroys an aircraft of the type it was rolled for: no choice (p.25)."""
-        plan = steps.aa_fire(self.att, self.dfn, self.sea, self.table_order)
-        if plan is None:
-            return
-        for utype, group in plan.groups:
-            dice = self.dice.roll(self.label("defender", f"aa-{utype}"), len(group))
-            n = sum(1 for d in dice if steps.is_hit(d, plan.value))
-            for c in group[:n]:
-                self.kill(c, "shot down by AA fire")
-            self.log.append(
-                {"event": "aa", "gun": plan.gun.id, "guns_present": plan.guns, "type": utype,
-                 "dice": dice, "hit_on": plan.value, "destroyed": [c.id for c in group[:n]],
-                 "why": "one AA gun fires per battle; hits fall on the type rolled for"}
-            )
-
-    def submarines(self) -> set[str]:
-        """Step 2: each side's subs submerge or strike (attacker declares first); strikes
-        resolve; casualties sunk here are removed before they can fire (p.16-17)."""
-        decisions, strikers, divers = steps.submarine_decisions(self.att, self.dfn,
-                                                                self.orders.submerge)
-        for c in divers:
-            c.status = "submerged"
-        for d in decisions:
-            self.log.append(
-                {"event": "submarines", "round": self.round, "side": d.side,
-                 "units": [c.id for c in d.units], "decision": d.decision, "why": d.why}
-            )
-        hits = self.volley("attacker", strikers["attacker"], "surprise")
-        self.take_hits("defender", hits, pending=True)
-        d_strikers = steps.defender_strikers(strikers["defender"], self.rules)
-        hits = self.volley("defender", d_strikers, "surprise")
-        self.take_hits("attacker", hits, pending=False)
-        self.clear_casualty_zone()
-        return {c.id for s in strikers.values() for c in s}
-
-    def end_check(self) -> tuple[Winner, str] | None:
-        """Condition A, defenceless transports, both-only-transports, stalemate (p.17-18)."""
-        end = steps.end_check(self.att, self.dfn, self.sea, self.rules)
-        if end is None:
-            return None
-        if end.defenceless:
-            for c in end.defenceless:
-                self.kill(c, "defenceless transport sunk")
-            self.log.append(
-                {"event": "defenceless-transports", "units": [c.id for c in end.defenceless],
-                 "why": "defender has only transports left and the attacker can still "
-                 "fight: sunk with their cargo, no dice (p.17)"}
-            )
-        return end.winner, end.reason
-
-    def retreat(self) -> bool:
-        """Step 6, condition B: the attacker's policy; all movable units go together."""
-        plan = steps.retreat_plan(self.orders.retreat, self.round, self.att,
-                                  self.setup.retreat_options)
-        if plan is None:
-            return False
-        if plan.blocked is not None:
-            if not self.retreat_blocked_logged:
-                self.log.append({"event": "no-retreat", "round": self.round,
-                                 "why": plan.blocked})
-                self.retreat_blocked_logged = True
-            return False
-        self.retreated_to.update(steps.do_retreat(plan, self.att))
-        self.log.append(
-            {"event": "retreat", "round": self.round, "units": [c.id for c in plan.movable],
-             "to": plan.to, "why": "; ".join(plan.why) + " (battle instruction); destination: "
-             + plan.to_source}
-        )
-        return True
-
     def loss_ipc(self, side: Side) -> int:
         return steps.loss_ipc(self.side(side))
 
     # --- driver ----------------------------------------------------------------------
     def run(self) -> BattleResult:
-        self.aa_fire()
+        """The opening steps once, then the round steps in order until one ends the
+        battle."""
+        for step in self.steps:
+            if step.stage == "opening":
+                step.fight(self)
+        rounds = [s for s in self.steps if s.stage == "round"]
+        if not rounds:
+            raise ValueError("a battle needs round steps")
         while True:
-            end = self.end_check()
-            if end is not None:
-                break
-            self.round += 1
-            if self.round > MAX_ROUNDS:
-                raise RuntimeError(f"battle at {self.setup.region} did not end in {MAX_ROUNDS} "
-                                   "rounds: the dice source is not random")
-            self.log.append(
-                {"event": "round", "round": self.round, "attacking": self.snapshot("attacker"),
-                 "defending": self.snapshot("defender")}
-            )
-            struck = self.submarines() if self.sea else set()
-            shooters = steps.main_shooters(self.att, "attacker", struck)
-            if steps.targets(self.dfn):
-                self.take_hits("defender", self.volley("attacker", shooters, "fire"),
-                               pending=True)
-            shooters = steps.main_shooters(self.dfn, "defender", struck)
-            if steps.targets(self.att):
-                self.take_hits("attacker", self.volley("defender", shooters, "fire"),
-                               pending=False)
-            self.clear_casualty_zone()
-            end = self.end_check()
-            if end is not None:
-                break
-            self.retreat()
-        return self.result(*end)
+            for step in rounds:
+                end = step.fight(self)
+                if end is not None:
+                    return self.result(*end)
 
     def result(self, winner: Winner, reason: str) -> BattleResult:
         fates: dict[str, Fate] = {}
@@ -519,9 +429,10 @@ def check_setup(edition: Edition, setup: BattleSetup) -> None:
 
 
 def resolve_battle(
-    edition: Edition, rules: Rules, setup: BattleSetup, orders: BattleOrders, dice: Dice
+    edition: Edition, rules: Rules | InPlay, setup: BattleSetup, orders: BattleOrders, dice: Dice
 ) -> BattleResult:
-    """Resolve one land or sea battle completely (digest §2.3.3)."""
+    """Resolve one land or sea battle completely (digest §2.3.3). ``rules``: the switches
+    (the ruleset they name, no effects of a game), or the rules in play of a game."""
     check_setup(edition, setup)
     return _Battle(edition, rules, setup, orders, dice).run()
 
@@ -570,7 +481,7 @@ class AmphibiousResult:
 
 def resolve_amphibious(
     edition: Edition,
-    rules: Rules,
+    rules: Rules | InPlay,
     setup: AmphibiousSetup,
     sea_orders: BattleOrders | None,
     land_orders: BattleOrders,
@@ -597,10 +508,9 @@ def resolve_amphibious(
         log.append({"event": "assault-over", "why": "no land or air attackers left (p.15)"})
         return AmphibiousResult(sea_result, None, (), not_landed, tuple(log))
     check_setup(edition, land_setup)
-    battle = _Battle(edition, rules, land_setup, land_orders, dice)
-    if setup.sea is None and setup.bombarding:
-        battle.bombard(setup.bombarding, len(ashore))
-    land_result = battle.run()
+    bombarding = setup.bombarding if setup.sea is None else ()
+    land_result = _Battle(edition, rules, land_setup, land_orders, dice, bombarding,
+                          len(ashore)).run()
     return AmphibiousResult(
         sea_result, land_result, tuple(u.id for u in ashore), not_landed, tuple(log)
     )

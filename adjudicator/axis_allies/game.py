@@ -24,26 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies import capture as cap
-from adjudicator.axis_allies.data import Edition, load_edition
+from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.editions import ruleset
 from adjudicator.axis_allies.orders import Order, Salt, StandingOrders, TurnScript
-from adjudicator.axis_allies.rules import rules_for
-from adjudicator.axis_allies.state import NMR_POLICIES, PASS_MODES, STEP_NAMES, initial_state
+from adjudicator.axis_allies.ruleset import Ruleset
+from adjudicator.axis_allies.state import initial_state
 from adjudicator.errors import GameError, OrderError, ParsedOrder, ParseResult
 from adjudicator.game import BaseGame, Option, OrderResult, Outcome, Resolution
 
-#: ``adj new aa1942 DIR --option KEY=VALUE``; the first value is the default.
-OPTIONS = {
-    "victory": Option(("standard", "total"),
-                      "standard: 9 victory cities win; total: 12 (1942 p.6, p.23)"),
-    "nmr": Option(NMR_POLICIES, "income: a power that sends nothing collects income only; "
-                                "wait: the turn waits for it, even with --force"),
-    "passes": Option(PASS_MODES,
-                     "auto: a first submission without noncombat moves, landings or "
-                     "placements is half a turn; one: every submission is a whole turn; "
-                     "two: always two halves"),
-    "turkish_straits_closed": Option((False, True), "the optional rule closing the Turkish "
-                                                    "straits (1942 p.29)"),
-}
 _PREFIX = {"combat_moves": "combat move: ", "noncombat_moves": "noncombat move: "}
 
 
@@ -67,23 +55,36 @@ def script_of(orders: list) -> TurnScript:
 
 
 class AxisAlliesGame(BaseGame):
+    """One edition of Axis & Allies: the registry key names its ruleset
+    (:mod:`adjudicator.axis_allies.editions`), which holds its data, rules, steps and
+    options."""
+
     family = "axis_allies"
     uses_dice = True
-    options = OPTIONS
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return ruleset(self.key)
+
+    @property
+    def options(self) -> Mapping[str, Option]:  # type: ignore[override]
+        """``adj new KEY DIR --option KEY=VALUE``: the ruleset's (the first value is the
+        default)."""
+        return self.ruleset.options
 
     @property
     def edition(self) -> Edition:
-        return load_edition(self.data)
+        return self.ruleset.edition
 
     # --- set-up and facts ---------------------------------------------------------------
     def new_state(self, options: Mapping[str, Any]) -> dict:
-        """The opening position with the options (:data:`OPTIONS`) applied: ``victory`` and
-        ``turkish_straits_closed`` go into the rules object, ``nmr`` and ``passes`` are
-        fields of the state."""
+        """The opening position with the options (the ruleset's) applied: ``nmr`` and
+        ``passes`` are fields of the state, the others (``victory``,
+        ``turkish_straits_closed``) go into its rules."""
         opts = dict(options)
         nmr = opts.pop("nmr", "income")
         passes = opts.pop("passes", "auto")
-        state = initial_state(self.edition, opts, self.common_fields())
+        state = initial_state(self.edition, opts, self.common_fields(), self.ruleset)
         state["nmr"] = nmr
         state["passes"] = passes
         state["standing"] = {}
@@ -116,7 +117,7 @@ class AxisAlliesGame(BaseGame):
     def phase_name(self, state: dict) -> str:
         t = state["turn"]
         return (f"Round {t['round']}, {self.power_name(t['power'])}: "
-                f"{STEP_NAMES.get(t['step'], t['step'])}")
+                f"{self.ruleset.step_name(t['step'])}")
 
     def phase_kind(self, state: dict) -> str:
         return "turn"
@@ -335,7 +336,7 @@ class AxisAlliesGame(BaseGame):
             units[p] = [f"{n} {ed.units[t].name if n == 1 else ed.units[t].plural}"
                         for t, n in sorted(counts.items())]
         vc = cap.victory_cities(state, ed)
-        rules = rules_for(ed.name, state.get("rules", {}))
+        rules = self.ruleset.rules_for(state.get("rules", {}))
         return {
             "turn": state["turn"],
             "power_names": {p: self.power_name(p) for p in self.powers()},

@@ -34,6 +34,7 @@ from functools import cache
 from typing import Any
 
 from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.editions import ruleset_of
 from adjudicator.axis_allies.report import (
     Names,
     RegionView,
@@ -42,7 +43,6 @@ from adjudicator.axis_allies.report import (
     region_views,
     short_name,
 )
-from adjudicator.axis_allies.state import STEP_NAMES
 from adjudicator.publish.svg import (
     FAILED,
     FONT,
@@ -334,7 +334,8 @@ def turn_facts(record: Mapping, after: Mapping, edition: Edition) -> TurnFacts:
         if kind == "bombing":
             raid = b.get("raid")
             if raid:
-                out = f"+{raid.get('damage_added', 0)} damage"
+                out = (f"-{raid.get('ipc_lost', 0)} IPC" if raid.get("model") == "ipc_loss"
+                       else f"+{raid.get('damage_added', 0)} damage")
                 facts.battles.append(Battle(region, kind, out, str(raid.get("attacker", "")),
                                             f"Strategic bombing raid on {name}: {out}"))
             continue
@@ -1281,7 +1282,7 @@ def heading_of(state: Mapping, edition: Edition, names: Names | None = None) -> 
     n = names or Names(edition)
     step = str(t.get("step", ""))
     return f"Round {t.get('round', '?')}, {n.power(t.get('power'))}: " \
-           f"{STEP_NAMES.get(step, step)}"
+           f"{ruleset_of(edition, state).step_name(step)}"
 
 
 def render_map_svg(state: Mapping, edition: Edition, *, title: str = "",

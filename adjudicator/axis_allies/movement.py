@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Literal
 
-from adjudicator.axis_allies.data import Domain
+from adjudicator.axis_allies.data import Canal, Domain
 from adjudicator.axis_allies.state import Board, select_units
 from adjudicator.errors import OrderError
 
@@ -106,6 +106,38 @@ class Illegal(Exception):
         self.message = message
 
 
+def canal_closed_text(board: Board, power: str, canal: Canal) -> str:
+    """Why ``canal`` is closed to ``power``'s ships, naming the canal, its zones and the banks
+    held against them: ``Suez Canal (Sea Zone 15 - Sea Zone 34) is closed: controlled by the
+    enemy at the start of the turn (Germany held Trans-Jordan)`` (p.9, ruling 3)."""
+    at_start = board.rules.canal_control == "turn_start"
+    ctl = board.state["turn_start_controllers" if at_start else "controllers"]
+    m = board.map
+    held: dict[str, list[str]] = {}  # who held them -> banks not held by the mover's side
+    for t in canal.land_territories:
+        owner = ctl.get(t)
+        if not board.allied(owner, power):
+            spec = board.edition.setup.powers.get(owner) if owner else None
+            who = spec.name if spec else owner or "no power of your side"
+            held.setdefault(who, []).append(m.region(t).name)
+    a, b = canal.sea_zones
+    when = " at the start of the turn" if at_start else ""
+    why = ", ".join(f"{who} held {' and '.join(banks)}" for who, banks in held.items())
+    return (f"{canal.name} ({m.region(a).name} - {m.region(b).name}) is closed: controlled by "
+            f"the enemy{when} ({why})")
+
+
+def closed_canals_on(board: Board, power: str, path: tuple[str, ...] | list[str]) -> list[Canal]:
+    """The canals closed to ``power``'s ships that a sea route passes, in route order."""
+    open_canals = board.open_canals(power)
+    closed: list[Canal] = []
+    for a, b in pairwise(path):
+        canal = board.map.canal_between(a, b)
+        if canal is not None and canal.id not in open_canals and canal not in closed:
+            closed.append(canal)
+    return closed
+
+
 def order_error(req: MoveRequest | CarrierPlan | Any, exc: Illegal) -> OrderError:
     return OrderError(
         line=getattr(req, "line", 0),
@@ -181,8 +213,11 @@ class MoveChecker:
             path, inferred = req.path, False
         else:
             path, inferred = self._resolve_path(req, units, domain)
-        self._check_range(units, path, domain)
-        blitzed = self._check_stops(units, path, domain, req)
+        try:
+            self._check_range(units, path, domain)
+            blitzed = self._check_stops(units, path, domain, req)
+        except Illegal as exc:
+            raise self._on_given_route(exc, req, path) from None
         if domain == "air":
             self._check_air_end(req, path)
             if self.step == "noncombat" and self.m.is_sea(path[-1]):
@@ -269,7 +304,7 @@ class MoveChecker:
                 )
             if self.step == "combat" and not spec.combat_move:
                 old_cargo = u["aboard"] is not None and not u["loaded_this_turn"]
-                if not (old_cargo and self.b.rules.aa_gun_combat_move_as_old_cargo):
+                if not old_cargo:  # riding aboard since an earlier turn (1942 p.25)
                     raise Illegal(
                         "aa-gun-noncombat-only",
                         f"an {spec.name} moves only in noncombat move ({self.name(region)})",
@@ -362,7 +397,7 @@ class MoveChecker:
         return lambda r: True
 
     def _remaining(self, units: list[dict]) -> int:
-        return min(self.b.spec(u).move - u["moved"] for u in units)
+        return min(self.b.moves(u) - u["moved"] for u in units)
 
     def _resolve_path(
         self, req: MoveRequest, units: list[dict], domain: Domain
@@ -386,12 +421,55 @@ class MoveChecker:
             and (path is None or len(path) - 1 > self._remaining(units))
         ):
             path = self._blitz_path(start, goal) or path
+        if domain == "sea" and (path is None or len(path) - 1 > self._remaining(units)):
+            self._closed_canal_in_the_way(start, goal, units, through, path)
         if path is None:
             raise Illegal(
                 "no-path",
                 f"no legal {domain} route from {self.name(start)} to {self.name(goal)}",
             )
         return path, True
+
+    def _closed_canal_in_the_way(
+        self,
+        start: str,
+        goal: str,
+        units: list[dict],
+        through: Callable[[str], bool],
+        way_round: tuple[str, ...] | None,
+    ) -> None:
+        """A move written with only its start and end that fails because a canal is closed
+        says so (not "no legal sea route" or "needs 9 moves"): raises ``canal-closed`` when
+        the routes that fit the ships' movement all pass a closed canal, naming the canal,
+        why it is closed and how far the way round is."""
+        left = self._remaining(units)
+        direct = self.m.shortest_path(
+            start, goal, "sea", open_canals=None, closed_straits=self.closed_straits,
+            through=through,
+        )
+        if direct is None or (way_round is not None and len(direct) - 1 > left):
+            return  # the canal is not what stops this move
+        closed = closed_canals_on(self.b, self.power, direct)
+        if not closed:
+            return
+        message = "; ".join(canal_closed_text(self.b, self.power, c) for c in closed)
+        if way_round is None:
+            message += (f"; there is no other legal sea route from {self.name(start)} to "
+                        f"{self.name(goal)}")
+        else:
+            slowest = min(units, key=lambda u: self.b.moves(u) - u["moved"])
+            message += (f"; the way round needs {len(way_round) - 1} moves and the "
+                        f"{self.b.spec(slowest).name} has {left} left")
+        raise Illegal("canal-closed", message)
+
+    def _on_given_route(self, exc: Illegal, req: MoveRequest, path: tuple[str, ...]) -> Illegal:
+        """A route the player wrote out region by region is used as written (never replaced
+        by another): when it breaks a rule, the message quotes it, so the player sees which
+        route was refused and why."""
+        if not req.path_given or len(path) < 3 or path != req.path:
+            return exc
+        route = " - ".join(self.name(r) for r in path)
+        return Illegal(exc.rule, f"the route given, {route}, cannot be used: {exc.message}")
 
     def _blitz_path(self, start: str, goal: str) -> tuple[str, ...] | None:
         for n in sorted(self.m.land_neighbours(start)):
@@ -418,12 +496,7 @@ class MoveChecker:
                     raise Illegal("naval-on-land", f"ships cannot enter {self.name(b)}")
                 canal = self.m.canal_between(a, b)
                 if canal is not None and canal.id not in self.open_canals:
-                    banks = " and ".join(self.name(t) for t in canal.land_territories)
-                    raise Illegal(
-                        "canal-closed",
-                        f"the {canal.name} ({self.name(a)} to {self.name(b)}) is closed: your "
-                        f"side did not control {banks} at the start of the turn",
-                    )
+                    raise Illegal("canal-closed", canal_closed_text(self.b, self.power, canal))
                 if not self.m.step_allowed(
                     a, b, "sea", open_canals=None, closed_straits=self.closed_straits
                 ):
@@ -439,7 +512,7 @@ class MoveChecker:
         steps = len(path) - 1
         for u in units:
             spec = self.b.spec(u)
-            left = spec.move - u["moved"]
+            left = self.b.moves(u) - u["moved"]
             if steps > left:
                 rule = "air-out-of-range" if spec.is_air else "out-of-range"
                 raise Illegal(
@@ -562,7 +635,7 @@ class MoveChecker:
             raise Illegal("not-a-transport", "only transports load and unload land units")
         if not transports:
             return
-        if self.step == "noncombat" and self.b.rules.transport_noncombat_after_combat is False:
+        if self.step == "noncombat":  # ruling 9 (digest §6.1 #11)
             for t in transports:
                 if t["moved_in"] == "combat" or t["fought"]:
                     raise Illegal(

@@ -10,7 +10,9 @@ one combat round. It takes the same inputs as the battle engine
 every question a real battle asks: who fires at what value, what each hit may take and who
 the owner's order of loss picks, what the submarines do, when the battle ends, when the
 attacker retreats. Only the dice are replaced: a volley's hits are counted with their exact
-probabilities instead of being rolled.
+probabilities instead of being rolled. The battle runs the same list of steps the engine
+runs (the ruleset's, :mod:`adjudicator.axis_allies.battle`): each step spreads the
+distribution (``BattleStep.spread``) using this module's primitives.
 
 How it stays exact and fast:
 
@@ -23,6 +25,11 @@ How it stays exact and fast:
   one such class form a run whose count is a convolution of binomials, and casualties are
   taken one hit at a time along a memoised chain (hit k of a volley is chosen exactly as the
   engine's ``assign_hits`` chooses it: the tests check the two agree).
+* **A round's distribution stays factored**: after a volley the two sides are independent
+  until a step joins them, so a round is a few (probability, attacker distribution,
+  defender distribution) parts; a side whose casualties still fire is read once, from the
+  state before they were hit. The steps that are plain functions of the board (end check,
+  retreat) are memoised per board.
 * **Probability mass flows forward** in a topological order (units and hit points only ever
   decrease), so every state is expanded once; a round in which nothing changes is a
   self-loop, removed by dividing by ``1 - p``.
@@ -35,12 +42,14 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from adjudicator.axis_allies import battle_steps as steps
+from adjudicator.axis_allies.battle.round_start import UNDECIDED
+from adjudicator.axis_allies.battle.step import BattleInfo, Ended, Part
 from adjudicator.axis_allies.casualties import Chooser, Combatant, Hit, Side
 from adjudicator.axis_allies.combat import (
     AmphibiousSetup,
@@ -54,7 +63,9 @@ from adjudicator.axis_allies.combat import (
     table_order,
 )
 from adjudicator.axis_allies.data import Edition, UnitSpec
+from adjudicator.axis_allies.editions import as_in_play
 from adjudicator.axis_allies.rules import Rules
+from adjudicator.axis_allies.ruleset import InPlay
 
 if TYPE_CHECKING:
     from adjudicator.axis_allies.turn import PlannedBattle
@@ -63,12 +74,10 @@ Prob = Any  # float, or Fraction with exact=True
 Status = Literal["active", "pending", "submerged", "retreated"]
 Kind = tuple[int, int, str, bool]  # (run, damage, status, struck this round)
 SideKey = tuple[tuple[Kind, int], ...]
+Select = Callable[[Sequence[Combatant], frozenset[str]], list[Combatant]]
 
 _BITS = 24
 _MASK = (1 << _BITS) - 1
-
-UNDECIDED = "undecided"
-"""The winner of a battle still going on after ``max_rounds`` rounds."""
 
 
 # --- results --------------------------------------------------------------------------------
@@ -208,19 +217,21 @@ class Odds:
 # --- public functions -----------------------------------------------------------------------
 
 
-def battle_odds(edition: Edition, rules: Rules, setup: BattleSetup, orders: BattleOrders, *,
+def battle_odds(edition: Edition, rules: Rules | InPlay, setup: BattleSetup,
+                orders: BattleOrders, *,
                 bombarding: Sequence[Unit] = (), landing: int = 0,
                 max_rounds: int | None = None, exact: bool = False) -> Odds:
     """The exact outcome distribution of :func:`~.combat.resolve_battle` on ``setup`` with
     ``orders``. ``bombarding`` ships fire before the battle at the ``landing`` units' target
     (an amphibious assault without a sea battle). ``max_rounds``: stop after that many rounds
     (the battles still going on are ``undecided``)."""
-    chain = _Chain(edition, rules, setup, orders, exact=exact, max_rounds=max_rounds)
-    chain.run(bombarding, landing)
+    chain = _Chain(edition, rules, setup, orders, exact=exact, max_rounds=max_rounds,
+                   bombarding=bombarding, landing=landing)
+    chain.run()
     return chain.odds()
 
 
-def amphibious_odds(edition: Edition, rules: Rules, setup: AmphibiousSetup,
+def amphibious_odds(edition: Edition, rules: Rules | InPlay, setup: AmphibiousSetup,
                     sea_orders: BattleOrders | None, land_orders: BattleOrders, *,
                     max_rounds: int | None = None, exact: bool = False) -> Odds:
     """The exact outcome distribution of :func:`~.combat.resolve_amphibious`: the sea battle
@@ -269,7 +280,7 @@ def amphibious_odds(edition: Edition, rules: Rules, setup: AmphibiousSetup,
                 _count_units(edition, land.defenders), outcomes, states, sea_odds, over)
 
 
-def planned_odds(edition: Edition, rules: Rules, battle: PlannedBattle, *,
+def planned_odds(edition: Edition, rules: Rules | InPlay, battle: PlannedBattle, *,
                  retreat: steps.RetreatPolicy | None = None, sea_only: bool = False,
                  max_rounds: int | None = None, exact: bool = False) -> Odds:
     """The odds of a battle of a live game, set up by
@@ -306,19 +317,32 @@ class _Run:
     landed: bool
     aboard: str | None  # a ship not in the battle (the unit is then cargo that never fights)
     cargo: tuple[Unit, ...]  # aboard each unit of the run (runs with cargo hold one unit)
+    value: int | None = None  # combat value in its role with the effects in play
     ids: list[str] = field(default_factory=list)
+    uids: list[str] = field(default_factory=list)  # the synthetic ids handed to the rules
 
 
 class _Chain:
-    """One battle's Markov chain; build, :meth:`run`, then read :meth:`odds`."""
+    """One battle's Markov chain; build, :meth:`run`, then read :meth:`odds`.
 
-    def __init__(self, edition: Edition, rules: Rules, setup: BattleSetup, orders: BattleOrders,
-                 *, exact: bool, max_rounds: int | None) -> None:
+    :meth:`run` drives the battle's steps (the ruleset's, as the engine's ``_Battle`` runs
+    them); the steps' :meth:`~.battle.step.BattleStep.spread` and ``advance`` use this class's
+    primitives: side states (:meth:`build`, :meth:`view`, :meth:`canon`), one hit and one
+    volley (:meth:`chain`, :meth:`volley`, :meth:`volley_parts`), the casualty zone
+    (:meth:`clear`), ``memo`` for their own memoisation, and ``ended`` for battles that end
+    inside a round."""
+
+    def __init__(self, edition: Edition, rules: Rules | InPlay, setup: BattleSetup,
+                 orders: BattleOrders, *, exact: bool, max_rounds: int | None,
+                 bombarding: Sequence[Unit] = (), landing: int = 0) -> None:
         check_setup(edition, setup)
         if max_rounds is not None and max_rounds < 1:
             raise ValueError("max_rounds must be at least 1")
         self.ed = edition
-        self.rules = rules
+        self.play = as_in_play(rules)
+        self.rules = self.play.rules
+        self.bombarding = tuple(bombarding)
+        self.landing = landing
         self.setup = setup
         self.orders = orders
         self.exact = exact
@@ -328,7 +352,11 @@ class _Chain:
         self.table_order = table_order(edition)
         self.powers = defending_powers(setup)
         self.choosers = steps.make_choosers(setup.attacker, orders.attacker, self.powers,
-                                            orders.defenders, self.table_order, self.sea, rules)
+                                            orders.defenders, self.table_order, self.sea,
+                                            self.rules)
+        self.info = BattleInfo(setup.kind, setup.region, setup.attacker, self.rules,
+                               bool(self.bombarding))
+        self.steps = self.play.battle_steps(self.info)
         self.max_rounds = max_rounds
         track = [r for r in (max_rounds, orders.retreat.after_round if orders.retreat.active
                              else None) if r is not None]
@@ -348,7 +376,6 @@ class _Chain:
         self.views: dict[int, tuple[list[Combatant], frozenset[str]]] = {}
         self.memo: dict[tuple, Any] = {}
         self.chains: dict[int, list[int]] = {}
-        self.finished_chains: dict[int, list[int]] = {}
         self.legal: dict[int, frozenset[int]] = {}
         self.cleared: dict[int, int] = {}
         self.targets: dict[int, bool] = {}
@@ -357,6 +384,14 @@ class _Chain:
         self.profile_of: dict[tuple[int, str, str], int] = {}
         self.runs_of: dict[tuple, list] = {}
         self.terminal: dict[tuple[int, int, str, str], Prob] = {}
+        self.ended: dict[Ended, Prob] = {}
+        self.mapped: dict[tuple, tuple[tuple[int, ...] | None, bool]] = {}
+        self.volleys: dict[int, dict[int, Prob]] = {}  # profile, target -> distribution
+        self.pending_sides: set[Side] = set()  # a side with a state holding casualties
+        self.any_flagged = False  # some state marks units as having struck this round
+        #: read a side's shooters once from its base when the step allows (a speed-up;
+        #: tests switch it off to check it changes nothing)
+        self.trust_base = True
         self.states = 0
 
     # --- runs and side states ----------------------------------------------------------
@@ -387,7 +422,10 @@ class _Chain:
                     and prev.aboard == aboard):
                 run = prev
             else:
-                run = _Run(len(self.runs), side, u.power, u.type, spec, u.landed, aboard, cargo)
+                value = self.play.unit_value(side, u.power, u.type, spec, self.setup.region,
+                                             self.setup.kind)
+                run = _Run(len(self.runs), side, u.power, u.type, spec, u.landed, aboard, cargo,
+                           value)
                 self.runs.append(run)
                 self.side_runs[side].append(run.seq)
                 last[(u.power, u.type)] = run
@@ -406,8 +444,12 @@ class _Chain:
                 hp += n * (self.runs[seq].spec.hits - dmg)
                 if status in ("active", "pending"):
                     inb += n
+                if status == "pending":
+                    self.pending_sides.add(side)
             self.potential.append((hp, inb))
-            self.flagged.append(any(k[3] for k, _ in key))
+            flagged = any(k[3] for k, _ in key)
+            self.flagged.append(flagged)
+            self.any_flagged = self.any_flagged or flagged
         return sid
 
     def build(self, sid: int) -> tuple[list[Combatant], frozenset[str]]:
@@ -433,9 +475,12 @@ class _Chain:
               status: str) -> str:
         i = used[run.seq]
         used[run.seq] += 1
-        uid = f"u{run.seq:05d}{i:04d}"
+        uids = run.uids
+        if not uids:
+            uids = run.uids = [f"u{run.seq:05d}{k:04d}" for k in range(len(run.ids))]
+        uid = uids[i]
         c = steps.make_combatant(uid, run.power, run.type, run.spec, run.side, dmg, run.aboard,
-                                 run.landed)
+                                 run.landed, run.value)
         c.status = status  # type: ignore[assignment]
         units.append(c)
         for k, cu in enumerate(run.cargo):
@@ -494,20 +539,17 @@ class _Chain:
             self.chains[mk] = out
         return out
 
-    def profile(self, sid: int, role: Side, purpose: str) -> int:
-        """The shooters of one volley as (hit restrictions, value), in the order the engine
-        assigns their hits (restricted hits first, then dice order); an index into
-        ``self.profiles`` (0: nobody fires)."""
+    def profile(self, sid: int, role: Side, purpose: str, select: Select) -> int:
+        """The shooters of one volley (``select`` picks them from the side's units and the
+        ids marked as having struck this round) as (hit restrictions, value), in the order
+        the engine assigns their hits (restricted hits first, then dice order); an index into
+        ``self.profiles`` (0: nobody fires). ``purpose`` names the volley (one selection per
+        role and purpose)."""
         mk = (sid, role, purpose)
         out = self.profile_of.get(mk)
         if out is None:
             units, struck = self.view(sid)
-            if purpose == "fire":
-                shooters = steps.main_shooters(units, role, struck)
-            else:
-                flagged = [c for c in units if c.id in struck]
-                shooters = (flagged if role == "attacker"
-                            else steps.defender_strikers(flagged, self.rules))
+            shooters = select(units, struck)
             fired = [(steps.hit_of(c, units), value)
                      for c, value, _ in steps.fire_values(shooters, role, purpose,
                                                           self.table_order)]
@@ -550,13 +592,20 @@ class _Chain:
             self.memo[mk] = out
         return out
 
-    def volley(self, shooter: int, role: Side, purpose: str, target: int,
-               finish: bool = False) -> dict[int, Prob]:
-        """The target side after one volley: its distribution. ``finish``: as it is at the
-        end of the round (casualty zone cleared, nobody marked as having struck)."""
-        pid = self.profile(shooter, role, purpose)
+    def volley(self, shooter: int, role: Side, purpose: str, select: Select, target: int
+               ) -> dict[int, Prob]:
+        """The target side after one volley of ``shooter``'s units: its distribution
+        (memoised: the same volley at the same side recurs; callers never change it)."""
+        pid = self.profile(shooter, role, purpose, select)
         if not pid:
-            return {self.finished(target) if finish else target: self.one}
+            return {target: self.one}
+        vk = pid << _BITS | target
+        out = self.volleys.get(vk)
+        if out is None:
+            out = self.volleys[vk] = self._volley(pid, role, target)
+        return out
+
+    def _volley(self, pid: int, role: Side, target: int) -> dict[int, Prob]:
         prof, hitkeys = self.profiles[pid]
         if len(hitkeys) == 1:
             classes: tuple = (self.legal_class(target, hitkeys[0]),)
@@ -578,8 +627,7 @@ class _Chain:
         trole = steps.other(role)
         if len(dists) == 1:  # the usual case: every hit may take the same units
             hitkey, dist = dists[0]
-            ch = (self.finished_chain(target, trole, hitkey) if finish
-                  else self.chain(target, trole, hitkey))
+            ch = self.chain(target, trole, hitkey)
             if len(dist) <= len(ch):
                 return dict(zip(ch, dist))
             last = len(ch) - 1
@@ -588,27 +636,108 @@ class _Chain:
             return out
         out = {}
         self._spread(out, target, trole, dists, 0, self.one)
-        if not finish:
-            return out
-        done: dict[int, Prob] = {}
-        for sid, p in out.items():
-            f = self.finished(sid)
-            done[f] = done.get(f, self.zero) + p
-        return done
-
-    def finished(self, sid: int) -> int:
-        """The side at the end of the round: casualty zone cleared, no strike marks."""
-        return self.unflag(self.clear(sid))
-
-    def finished_chain(self, sid: int, role: Side, hitkey: tuple[bool, bool]) -> list[int]:
-        """:meth:`chain` at the end of the round (distinct states stay distinct: every hit
-        took a hit point)."""
-        mk = sid << 2 | hitkey[0] << 1 | hitkey[1]
-        out = self.finished_chains.get(mk)
-        if out is None:
-            out = self.finished_chains[mk] = [self.finished(x)
-                                              for x in self.chain(sid, role, hitkey)]
         return out
+
+    def volley_parts(self, parts: list[Part], role: Side, purpose: str, select: Select, *,
+                     fire_back: bool = False, need_targets: bool = False) -> list[Part]:
+        """One volley of ``role``'s side at the other, on a factored distribution. The
+        shooters' side is read per state, or once from its ``base`` when ``fire_back`` (the
+        volley's shooters include casualties that still fire, so every variant fires as
+        the base did); ``need_targets``: no volley at a side with nothing to hit. The hit
+        side's casualties are pending when it is the defender's (they keep the base)."""
+        out: list[Part] = []
+        one, zero = self.one, self.zero
+        by_attacker = role == "attacker"
+        volley = self.volley
+        for part in parts:
+            if by_attacker:
+                shooters, sbase, target, tbase = part.att, part.att_base, part.dfn, part.dfn_base
+            else:
+                shooters, sbase, target, tbase = part.dfn, part.dfn_base, part.att, part.att_base
+            if len(shooters) == 1 and len(target) == 1:  # the usual case, made quick
+                (x,), (t,) = shooters, target
+                if need_targets and not self.has_targets(t):
+                    out.append(part)
+                    continue
+                hit = volley(x, role, purpose, select, t)
+                w = target[t]
+                if w is not one:
+                    hit = {t2: w * q for t2, q in hit.items()}
+                if by_attacker:
+                    out.append(Part(part.p, shooters, hit, x, t))
+                else:
+                    out.append(Part(part.p, hit, shooters, None, x))
+                continue
+            if len(shooters) == 1:
+                groups = [(next(iter(shooters)), part.p, shooters, sbase)]
+            elif fire_back and sbase is not None and self.trust_base:
+                groups = [(sbase, part.p, shooters, sbase)]
+            else:
+                groups = [(x, part.p * q, {x: one}, x) for x, q in shooters.items()]
+            # the hit side's variants stay grouped by the state they came from, so a later
+            # volley of theirs can read its shooters from that state (its base)
+            if len(target) == 1 or tbase is not None:
+                aims = [(target, one, tbase)]
+            else:
+                aims = [({t: one}, pt, t) for t, pt in target.items()]
+            for shooter, p, sdist, sb in groups:
+                for tdist, pt, tb in aims:
+                    if len(tdist) == 1:
+                        t = next(iter(tdist))
+                        if need_targets and not self.has_targets(t):
+                            hit = tdist
+                        else:
+                            hit = self.volley(shooter, role, purpose, select, t)
+                        if tdist[t] is not one:
+                            w = tdist[t]
+                            hit = {t2: w * q for t2, q in hit.items()}
+                    else:
+                        hit = {}
+                        for t, w in tdist.items():
+                            if need_targets and not self.has_targets(t):
+                                hit[t] = hit.get(t, zero) + w
+                                continue
+                            for t2, q in self.volley(shooter, role, purpose, select, t).items():
+                                hit[t2] = hit.get(t2, zero) + w * q
+                    nbase = tb if by_attacker else None  # defender's hits: casualty zone
+                    if by_attacker:
+                        out.append(Part(p * pt, sdist, hit, sb, nbase))
+                    else:
+                        out.append(Part(p * pt, hit, sdist, nbase, sb))
+        return out
+
+    def clear_side(self, dist: dict[int, Prob], side: Side) -> dict[int, Prob]:
+        """A side's distribution with its casualty zone cleared (:meth:`clear`)."""
+        return self.map_side(dist, self.clear) if side in self.pending_sides else dist
+
+    def map_side(self, dist: dict[int, Prob], f: Callable[[int], int]) -> dict[int, Prob]:
+        """A side's distribution with ``f`` (a memoised function of a side state) applied to
+        every state, merged. Memoised on the states (the same volleys recur)."""
+        if len(dist) == 1:
+            for x, p in dist.items():
+                y = f(x)
+                return dist if y == x else {y: p}
+        keys = tuple(dist)
+        mk = (f, keys)
+        hit = self.mapped.get(mk)
+        if hit is None:
+            ys = tuple(f(x) for x in keys)
+            hit = self.mapped[mk] = (None if ys == keys else ys, len(set(ys)) == len(ys))
+        ys, distinct = hit
+        if ys is None:
+            return dist
+        if distinct:
+            return dict(zip(ys, dist.values()))
+        out: dict[int, Prob] = {}
+        for y, p in zip(ys, dist.values()):
+            out[y] = out.get(y, self.zero) + p
+        return out
+
+    def combatant(self, u: Unit, side: Side) -> Combatant:
+        """``u`` on a battle board (shore bombardment's ships, which are not in the battle)."""
+        spec = self.ed.units[u.type]
+        return steps.make_combatant(u.id, u.power, u.type, spec, side, u.damage, u.aboard,
+                                    u.landed)
 
     def _spread(self, out: dict[int, Prob], sid: int, role: Side, dists: list, i: int,
                 p: Prob) -> None:
@@ -641,7 +770,7 @@ class _Chain:
             else:
                 units, struck = self.build(sid)
                 steps.clear_casualty_zone(units, lambda c: steps.destroy(c, units, []))
-                out = self.canon("defender", units, struck)
+                out = self.canon(self.key_side[sid], units, struck)
             self.cleared[sid] = out
         return out
 
@@ -664,136 +793,26 @@ class _Chain:
                                                     tuple(sorted(counts.items())))
         return out
 
-    def submarines(self, a: int, d: int) -> dict[tuple[int, int], Prob]:
-        """Step 2: decisions, the attacker's strike, then the defender's."""
-        ua, _ = self.view(a)
-        ud, _ = self.view(d)
-        _, strikers, divers = steps.submarine_decisions(ua, ud, self.orders.submerge)
-        if not strikers["attacker"] and not strikers["defender"] and not divers:
-            return {(a, d): self.one}
-        down = {c.id for c in divers}
-        a1 = self.canon("attacker", ua, {c.id for c in strikers["attacker"]}, down)
-        d1 = self.canon("defender", ud, {c.id for c in strikers["defender"]}, down)
-        if not strikers["attacker"] and not strikers["defender"]:
-            return {(a1, d1): self.one}
-        out: dict[tuple[int, int], Prob] = {}
-        for d2, p in self.volley(a1, "attacker", "surprise", d1).items():
-            d3 = self.clear(d2)
-            for a2, q in self.volley(d2, "defender", "surprise", a1).items():
-                k = (a2, d3)
-                out[k] = out.get(k, self.zero) + p * q
-        return out
-
-    def round_parts(self, a: int, d: int) -> list[tuple[Prob, list, list]]:
-        """One combat round from (a, d), steps 2 to 5 as ``_Battle.run`` fights them, as a
-        list of (probability of the step-2 outcome, attacker outcomes, defender outcomes):
-        after step 2 the two sides' losses are independent (both fire at the board as it
-        was: the defender's casualties of step 3 still fire in step 4)."""
-        start = self.submarines(a, d) if self.sea else {(a, d): self.one}
-        parts = []
-        for (a2, d2), p in start.items():
-            if self.has_targets(d2):
-                d_out = self.volley(a2, "attacker", "fire", d2, finish=True)
-            else:
-                d_out = {self.finished(d2): self.one}
-            if self.has_targets(a2):
-                # the defender's shooters are the same whatever step 3 did (see above)
-                a_out = self.volley(d2, "defender", "fire", a2, finish=True)
-            else:
-                a_out = {self.finished(a2): self.one}
-            parts.append((p, list(a_out.items()), list(d_out.items())))
-        return parts
-
-    def end(self, a: int, d: int) -> tuple[str, str, int] | None:
-        """The engine's end check: (winner, reason, defender after defenceless transports
-        are sunk) or None while the battle goes on."""
-        mk = ("end", a, d)
-        if mk in self.memo:
-            return self.memo[mk]
-        ua, _ = self.view(a)
-        ud, _ = self.view(d)
-        e = steps.end_check(ua, ud, self.sea, self.rules)
-        out = None
-        if e is not None:
-            d2 = d
-            if e.defenceless:
-                units, struck = self.build(d)
-                gone = {c.id for c in e.defenceless}
-                for c in units:
-                    if c.id in gone:
-                        steps.destroy(c, units, [])
-                d2 = self.canon("defender", units, struck)
-            out = (e.winner, e.reason, d2)
-        self.memo[mk] = out
-        return out
-
-    def retreat(self, a: int, round_no: int) -> int:
-        """Step 6, condition B: the attacker's policy after round ``round_no``."""
-        if not self.orders.retreat.active:
-            return a
-        mk = ("retreat", a, round_no)
-        out = self.memo.get(mk)
-        if out is None:
-            units, struck = self.build(a)
-            plan = steps.retreat_plan(self.orders.retreat, round_no, units,
-                                      self.setup.retreat_options)
-            if plan is None or plan.blocked is not None:
-                out = a
-            else:
-                steps.do_retreat(plan, units)
-                out = self.canon("attacker", units, struck)
-            self.memo[mk] = out
-        return out
-
-    # --- before round 1 ----------------------------------------------------------------
-    def prologue(self, bombarding: Sequence[Unit], landing: int) -> dict[tuple[int, int], Prob]:
-        a0 = self.intern("attacker", self.initial["attacker"])
-        d0 = self.intern("defender", self.initial["defender"])
-        dist: dict[tuple[int, int], Prob] = {(a0, d0): self.one}
-        if bombarding:
-            vessels = [steps.make_combatant(u.id, u.power, u.type, self.ed.units[u.type],
-                                            "attacker", u.damage) for u in bombarding]
-            values = tuple(sorted(steps.bombard_value(v)
-                                  for v in steps.bombarding_ships(vessels, landing)))
-            if values:
-                dist = {}
-                ch = self.chain(d0, "defender", (False, False))
-                for k, p in enumerate(self.count_dist(values)):
-                    key = (a0, ch[min(k, len(ch) - 1)])
-                    dist[key] = dist.get(key, self.zero) + p
-        out: dict[tuple[int, int], Prob] = {}
-        for (a, d), p in dist.items():
-            for a2, q in self.aa_fire(a, d).items():
-                out[(a2, d)] = out.get((a2, d), self.zero) + p * q
-        return out
-
-    def aa_fire(self, a: int, d: int) -> dict[int, Prob]:
-        ua, _ = self.view(a)
-        ud, _ = self.view(d)
-        plan = steps.aa_fire(ua, ud, self.sea, self.table_order)
-        if plan is None:
-            return {a: self.one}
-        dist: dict[int, Prob] = {a: self.one}
-        for utype, group in plan.groups:
-            shots = self.count_dist((plan.value,) * len(group))
-            new: dict[int, Prob] = {}
-            for sid, p in dist.items():
-                for n, q in enumerate(shots):
-                    units, struck = self.build(sid)
-                    air = sorted((c for c in units if c.type == utype and c.spec.is_air
-                                  and c.status == "active"), key=Combatant.sort_key)
-                    for c in air[:n]:
-                        steps.destroy(c, units, [])
-                    k = self.canon("attacker", units, struck)
-                    new[k] = new.get(k, self.zero) + p * q
-            dist = new
-        return dist
-
     # --- the whole battle --------------------------------------------------------------
-    def run(self, bombarding: Sequence[Unit] = (), landing: int = 0) -> None:
+    def run(self) -> None:
         """Push the probability mass through the chain, states in topological order (fewer
         hit points and units on the board, or a later tracked round, come later), each
-        state expanded once; collects ``self.terminal``."""
+        state expanded once; collects ``self.terminal``.
+
+        The battle's steps run as the engine runs them: the opening steps once; then per
+        round the leading ``per_state`` steps (end check, start of round) on the state, the
+        other steps on a factored distribution, and the trailing ``per_state`` steps (end
+        check, retreat) memoised per board after the round."""
+        opening = [s for s in self.steps if s.stage == "opening"]
+        rounds = [s for s in self.steps if s.stage == "round"]
+        i = 0
+        while i < len(rounds) and rounds[i].per_state:
+            i += 1
+        j = len(rounds)
+        while j > i and rounds[j - 1].per_state:
+            j -= 1
+        lead, body, tail = rounds[:i], rounds[i:j], rounds[j:]
+        one, zero = self.one, self.zero
         mass: dict[int, Prob] = {}  # state code -> probability of reaching it
         heap: list[tuple[int, int, int, int]] = []
         potential = self.potential
@@ -818,65 +837,92 @@ class _Chain:
             if i is None:
                 i = end_index[key] = len(ends)
                 ends.append(key)
-                terminal.append(self.zero)
+                terminal.append(zero)
             return ~i
 
-        def after_round(code: int, round_no: int) -> int:
+        def after_round(code: int, rnd: int) -> int:
             """Where (round, a, d) goes after a round: an end, or the next state."""
             a, d = (code >> _BITS) & _MASK, code & _MASK
-            e = self.end(a, d)
-            if e is not None:
-                out = end_of((a, e[2], e[0], e[1]))
+            x: Any = (a, d)
+            for step in tail:
+                x = step.advance(self, rnd, x[0], x[1])
+                if type(x) is Ended:
+                    out = follow[code] = end_of(tuple(x))
+                    return out
+            if x[0] == a and x[1] == d:
+                out = code
             else:
-                a2 = self.retreat(a, round_no)
-                out = code if a2 == a else (code >> 2 * _BITS) << 2 * _BITS | a2 << _BITS | d
+                out = (code >> 2 * _BITS) << 2 * _BITS | x[0] << _BITS | x[1]
             follow[code] = out
             return out
 
-        for (a, d), p in self.prologue(bombarding, landing).items():
-            push(a << _BITS | d, p)
+        a0 = self.intern("attacker", self.initial["attacker"])
+        d0 = self.intern("defender", self.initial["defender"])
+        self.ended = {}
+        parts = [Part.joint(one, a0, d0, one)]
+        for step in opening:
+            parts = step.spread(self, parts, 0)
+        for key, p in self.ended.items():
+            terminal[~end_of(tuple(key))] += p
+        for part in parts:
+            for a, pa in part.att.items():
+                for d, pd in part.dfn.items():
+                    push(a << _BITS | d, part.p * pa * pd)
         cap = self.round_cap
-        limit = self.max_rounds
+        lead_advance = [s.advance for s in lead]
+        body_spread = [s.spread for s in body]
+        unflag = self.unflag
+        map_side = self.map_side
         while heap:
             code = heapq.heappop(heap)[3]
             m = mass.pop(code)
             self.states += 1
             r, a, d = code >> 2 * _BITS, (code >> _BITS) & _MASK, code & _MASK
-            e = self.end(a, d)
-            if e is not None:
-                terminal[~end_of((a, e[2], e[0], e[1]))] += m
-                continue
-            if limit is not None and r >= limit:
-                terminal[~end_of((a, d, UNDECIDED,
-                                  f"still fighting after round {limit}"))] += m
+            rnd = r + 1
+            x: Any = (a, d)
+            for advance in lead_advance:
+                x = advance(self, rnd, x[0], x[1])
+                if type(x) is Ended:
+                    break
+            if type(x) is Ended:
+                terminal[~end_of(tuple(x))] += m
                 continue
             nr = min(r + 1, cap) if cap else 0
             high = nr << 2 * _BITS
-            parts = self.round_parts(a, d)
-            stay = self.zero
+            self.ended = {}
+            parts = [Part(one, {x[0]: one}, {x[1]: one}, x[0], x[1])]
+            for spread in body_spread:
+                parts = spread(self, parts, rnd)
+            # between rounds no unit is marked as having struck
+            if self.any_flagged:
+                rounds_out = [(part.p, map_side(part.att, unflag), map_side(part.dfn, unflag))
+                              for part in parts]
+            else:
+                rounds_out = [(part.p, part.att, part.dfn) for part in parts]
+            stay = zero
             if nr == r:
                 me = high | a << _BITS | d
                 if follow.get(me, None) is None:
-                    after_round(me, r + 1)
+                    after_round(me, rnd)
                 if follow[me] == code:
-                    for p, a_out, d_out in parts:
-                        pa = sum((q for a3, q in a_out if a3 == a), self.zero)
-                        pd = sum((q for d4, q in d_out if d4 == d), self.zero)
-                        stay += p * pa * pd
-            if stay == self.one or (not self.exact and stay > 1 - 1e-15):
+                    for p, a_out, d_out in rounds_out:
+                        stay += p * a_out.get(a, zero) * d_out.get(d, zero)
+            if stay == one or (not self.exact and stay > 1 - 1e-15):
                 terminal[~end_of((a, d, "none", "no-progress"))] += m  # defensive
                 continue
-            scale = m / (self.one - stay)
+            scale = m / (one - stay)
+            for key, p in self.ended.items():
+                terminal[~end_of(tuple(key))] += scale * p
             fget = follow.get
             mget = mass.get
-            for p, a_out, d_out in parts:
-                rows = [(high | a3 << _BITS, scale * p * q) for a3, q in a_out]
-                for d4, pd in d_out:
+            for p, a_out, d_out in rounds_out:
+                rows = [(high | a3 << _BITS, scale * p * q) for a3, q in a_out.items()]
+                for d4, pd in d_out.items():
                     for hi, w in rows:
                         c = hi | d4
                         t = fget(c)
                         if t is None:
-                            t = after_round(c, r + 1)
+                            t = after_round(c, rnd)
                         if t < 0:
                             terminal[~t] += w * pd
                         elif t != code:
@@ -887,7 +933,7 @@ class _Chain:
                                 mass[t] = v + w * pd
         for key, p in zip(ends, terminal, strict=True):
             if p:
-                self.terminal[key] = self.terminal.get(key, self.zero) + p
+                self.terminal[key] = self.terminal.get(key, zero) + p
 
     # --- reading the result ------------------------------------------------------------
     def survivors(self, sid: int) -> tuple[Counter[str], Counter[str], Counter[str], int]:

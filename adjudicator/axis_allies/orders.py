@@ -231,13 +231,22 @@ class LandingPlan:
 
 @dataclass(frozen=True)
 class Placement:
-    """Newly bought units mobilized in one territory or sea zone (p.22)."""
+    """Newly bought units mobilized in one territory or sea zone (p.22).
+
+    ``complex`` is the territory whose industrial complex mobilises units placed at sea, when
+    the player names it (``place 1 dd sz 5 from Karelia``: a zone may border several
+    complexes); ``None`` lets the validator use the bordering complex with the most room.
+    """
 
     units: tuple[UnitCount, ...]
     at: str
+    complex: str | None = None
 
     def text(self) -> str:
-        return f"place {units_text(self.units)} {region_text(self.at)}"
+        out = f"place {units_text(self.units)} {region_text(self.at)}"
+        if self.complex is not None:
+            out += f" from {region_text(self.complex)}"
+        return out
 
 
 # --- decisions taken in advance -------------------------------------------------------------

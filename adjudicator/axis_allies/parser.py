@@ -359,8 +359,27 @@ class _Builder(Transformer):
     def group(self, c: list[Any]) -> tuple[tuple[UnitCount, ...], str]:
         return c[0], c[1].value
 
+    def group_from(self, c: list[Any]) -> tuple[tuple[UnitCount, ...], str, Token]:
+        """``1 dd sz 5 from Karelia``: units, where they go, and the territory whose complex
+        places them (kept as a token: only a placement may say it, see :meth:`_plain`)."""
+        complex_ = c[2]
+        if self.table.edition.map.is_sea(complex_.value):
+            raise LocatedError(complex_.column, "an industrial complex is on land: name its "
+                                "territory ('place 1 dd sz 5 from Karelia'), not a sea zone",
+                                expected=("a territory",))
+        return c[0], c[1].value, complex_
+
     def group_list(self, c: list[Any]) -> list:
         return list(c)
+
+    def _plain(self, groups: list) -> list:
+        """Groups of a move, raid, attack or landing never name a complex: ``from Karelia``
+        after a group's region is how a placement at sea names its complex."""
+        for g in groups:
+            if len(g) == 3:
+                raise LocatedError(g[2].column, _ERR_FROM_OUTSIDE_PLACEMENT.format(
+                    self.table.region_name(g[2].value)), expected=("'->'",))
+        return groups
 
     # -- headers --------------------------------------------------------------------------
     def sec_purchase(self, c):
@@ -460,7 +479,7 @@ class _Builder(Transformer):
         return ("fallbacks", [t.value for t in c])
 
     def move(self, c):
-        groups = c[0]
+        groups = self._plain(c[0])
         rest = c[1:]
         flags = rest[-1][1] if rest and rest[-1][0] == "flags" else []
         fallbacks = next((s[1] for s in rest if s[0] == "fallbacks"), [])
@@ -637,7 +656,7 @@ class _Builder(Transformer):
         return _Body("landing", orders=[LandingPlan(units, region.value)])
 
     def landing_prose_from(self, c):
-        groups, verb, region = c[0], c[1], c[-1]
+        groups, verb, region = self._plain(c[0]), c[1], c[-1]
         if len(groups) > 1:
             raise LocatedError(1, "one landing plan per line: give each group its own line")
         units, origin = groups[0]
@@ -673,7 +692,8 @@ class _Builder(Transformer):
     def raid(self, c):
         target = c[1].value
         return _Body("moves", raid=True, orders=[
-            Move(units=u, path=(origin, target), bombing=True) for u, origin in c[2]])
+            Move(units=u, path=(origin, target), bombing=True)
+            for u, origin in self._plain(c[2])])
 
     def attack(self, c):
         target = c[0].value
@@ -681,7 +701,7 @@ class _Builder(Transformer):
         bombing, joins, bombard = self._flag_values(flags)
         return _Body("moves", raid=True, orders=[
             Move(units=u, path=(origin, target), bombing=bombing, air_joins=joins,
-                 bombard=bombard) for u, origin in c[1]])
+                 bombard=bombard) for u, origin in self._plain(c[1])])
 
     # -- landing ----------------------------------------------------------------------------
     def target(self, c):
@@ -701,7 +721,7 @@ class _Builder(Transformer):
         return list(c)
 
     def landing(self, c):
-        groups, targets = c
+        groups, targets = self._plain(c[0]), c[1]
         if len(groups) > 1:
             raise LocatedError(1, "one landing plan per line: give each group its own line")
         units, origin = groups[0]
@@ -902,7 +922,8 @@ class _Parser(ItemParser):
 
         Kept: the flags of the language ("(bomb)", "(SBR)", "(sea battle)", "(for landing)")
         and a stated cost ("(24 IPC)", "(= 24)"), which the grammar reads. Unwrapped: a name
-        or unit list in brackets ("3 inf (Germany) -> Karelia"). Dropped: everything else,
+        or unit list in brackets ("3 inf (Germany) -> Karelia"), and the complex a placement
+        at sea names ("place 1 tt sz 2 (from United Kingdom)"). Dropped: everything else,
         from the short notes players add ("(attack)", "(blitz)", "(3 spaces)") to whole
         remarks ("(cost 12, left with 2)", "(and my teammate rather embarrassed)").
         """
@@ -911,6 +932,9 @@ class _Parser(ItemParser):
             return NoteKind.DROP
         if _COST_NOTE.fullmatch(content) or set(words) <= _FLAG_WORDS:
             return NoteKind.KEEP
+        if words[0] == "from" and len(words) > 1 and not all(w.isdigit() for w in words[1:]) \
+                and all(w.isdigit() or w in self.name_words for w in words[1:]):
+            return NoteKind.UNWRAP  # "place 1 tt sz 2 (from United Kingdom)"
         if all(w.isdigit() or w in self.name_words for w in words) \
                 and not set(words) <= _NOT_NAMES and not all(w.isdigit() for w in words):
             return NoteKind.UNWRAP
@@ -1055,6 +1079,10 @@ class _State:
 
 _ERR_MOVE_SECTION = ("moves go under a 'combat move:' or 'noncombat move:' header, "
                      "not under '{}'")
+_ERR_FROM_OUTSIDE_PLACEMENT = ("'from {0}' after where the units are names the industrial "
+                               "complex that places new units at sea: it belongs on a placement "
+                               "line ('place 1 dd sz 5 from {0}'); a move goes from where the "
+                               "units are with '->' ('1 dd sz 5 -> sz 6')")
 
 
 def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
@@ -1068,7 +1096,12 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
                             "put it under 'purchase:'", expected=("'buy'",))
     if body.kind == "groups":
         if kind == "place":
-            return [(Placement(u, at), "placements") for u, at in body.groups]
+            return [(Placement(g[0], g[1], g[2].value if len(g) == 3 else None), "placements")
+                    for g in body.groups]
+        named = next((g[2] for g in body.groups if len(g) == 3), None)
+        if named is not None:  # "1 dd sz 5 from Karelia" outside a placement
+            raise LocatedError(named.column, _ERR_FROM_OUTSIDE_PLACEMENT.format(
+                edition.map.region(named.value).name), expected=("'place'",))
         if kind == "landing":
             raise LocatedError(end_column, "incomplete landing plan: expected ':' and where "
                                 "the aircraft land", expected=("':'",))

@@ -29,14 +29,12 @@ from dataclasses import dataclass
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+from adjudicator.axis_allies import editions
 from adjudicator.axis_allies.data import Edition, UnitSpec
 from adjudicator.axis_allies.orders import SubmergePolicy
-from adjudicator.axis_allies.rules import Rules, rules_for
+from adjudicator.axis_allies.rules import RETIRED, Rules
+from adjudicator.axis_allies.ruleset import NMR_POLICIES, PASS_MODES, WAITING_STEPS, Ruleset
 from adjudicator.axis_allies.state import (
-    NMR_POLICIES,
-    PASS_MODES,
-    STEPS,
-    WAITING_STEPS,
     new_unit,
     phase_code,
     uid_key,
@@ -99,6 +97,14 @@ def load_position(text: str, edition: Edition, base: Mapping[str, Any]) -> dict[
         raise PositionError(sorted(reader.problems, key=lambda p: (p.line == 0, p.line,
                                                                    p.column)))
     return state
+
+
+def _ruleset(edition: Edition, base: Mapping[str, Any]) -> Ruleset:
+    """The rules the position's game is played with: its registry key's, else the data's."""
+    key = base.get("game")
+    if isinstance(key, str) and key in editions.registered_keys():
+        return editions.ruleset(key)
+    return editions.for_data(edition.name)
 
 
 def dump_position(state: Mapping[str, Any]) -> str:
@@ -244,7 +250,9 @@ class _Reader:
         self.ed = edition
         self.base = dict(base)
         self.problems: list[OrderError] = []
-        self.rules: Rules = rules_for(edition.name)
+        self.ruleset = _ruleset(edition, self.base)
+        self.rules: Rules = self.ruleset.rules
+        self.retired: dict[str, Any] = {}  # retired rule switches given with their value
         self.step: str | None = None
         self.turn_power: str | None = None
         setup = edition.setup
@@ -356,7 +364,7 @@ class _Reader:
         captured = self.captured_capitals(data, controllers)
         state: dict[str, Any] = {
             "phase": phase_code(turn["round"], turn["power"], turn["step"]) if turn else "",
-            "rules": self.rules.to_json(),
+            "rules": {**self.rules.to_json(), **self.retired},
             "turn": turn,
             "controllers": controllers,
             "turn_start_controllers": start,
@@ -416,18 +424,25 @@ class _Reader:
         good: dict[str, Any] = {}
         for key, value in obj.items():
             path = ("rules", key)
-            if key not in hints:
+            if key in RETIRED and key not in hints:
+                # a switch since retired: a state written with it still loads unchanged
+                if value != RETIRED[key]:
+                    self.problem(path, f"must be {_show(RETIRED[key])}: the rule is not "
+                                 f"played (got {_show(value)})", "rule-value")
+                else:
+                    self.retired[key] = value
+            elif key not in hints:
                 self.problem(path, f"unknown rule; rules: {', '.join(hints)}", "unknown-rule",
                              matcher.suggest(key))
-            elif key == "edition" and value != self.ed.name:
-                self.problem(path, f"{_show(value)}, but this game is {self.ed.name!r}",
+            elif key == "edition" and value != self.ruleset.key:
+                self.problem(path, f"{_show(value)}, but this game is {self.ruleset.key!r}",
                              "rule-value")
             elif not _fits(value, hints[key]):
                 self.problem(path, f"must be {_describe(hints[key])} (got {_show(value)})",
                              "rule-value")
             else:
                 good[key] = value
-        self.rules = rules_for(self.ed.name, good)
+        self.rules = self.ruleset.rules_for(good)
 
     def turn(self, data: Mapping[str, Any]) -> dict[str, Any] | None:
         given = self.required(data, "turn")
@@ -443,7 +458,7 @@ class _Reader:
         step = obj.get("step", "purchase")
         if step not in WAITING_STEPS:
             inner = (f"; {step!r} happens inside a resolution and no game waits at it"
-                     if step in STEPS else "")
+                     if step in {s.key for s in self.ruleset.turn_steps} else "")
             self.problem(("turn", "step"), f"unknown step {_show(step)}: a game waits only at "
                          f"{' or '.join(WAITING_STEPS)}{inner}", "unknown-step",
                          Suggester(WAITING_STEPS).suggest(step) if isinstance(step, str) else ())

@@ -24,7 +24,7 @@ from typing import Any
 
 from adjudicator.axis_allies import capture
 from adjudicator.axis_allies.data import Edition
-from adjudicator.axis_allies.state import STEP_NAMES
+from adjudicator.axis_allies.editions import ruleset_of
 from adjudicator.publish import reports
 
 FAMILY = "axis_allies"
@@ -613,6 +613,10 @@ def raid_sections(n: Names, raid: dict) -> list[dict]:
             lines.append(_line("fire", f"Bombing dice: {words}; total {e['total']}.",
                                "attacker", dice=dice, hits=e["total"], lead=lead,
                                purpose="sbr-damage"))
+        elif ev == "ipc-loss":
+            capped = " (the rest is over the cap)" if e["lost"] < e["rolled"] else ""
+            lines.append(_line("end", f"{e['lost']} IPC lost from the treasury{capped}, at "
+                               f"most {e['cap']} ({e['why']}).", "attacker"))
         elif ev == "damage":
             capped = " (the rest is over the cap)" if e["added"] < e["rolled"] else ""
             lines.append(_line("end", f"{e['added']} damage added{capped}; the complex now "
@@ -636,8 +640,11 @@ def describe_battle(n: Names, b: dict) -> dict:
             raid = b["raid"]
             attacker = raid.get("attacker", "")
             sections = raid_sections(n, raid)
-            summary = (f"{raid['damage_added']} damage to the complex "
-                       f"(now {raid['damage_after']} of at most {raid['cap']})")
+            if raid.get("model") == "ipc_loss":
+                summary = f"{raid['ipc_lost']} IPC lost (at most {raid['cap']})"
+            else:
+                summary = (f"{raid['damage_added']} damage to the complex "
+                           f"(now {raid['damage_after']} of at most {raid['cap']})")
         else:
             sections = [{"heading": "Strategic bombing raid", "lines": [
                 _line("note", f"No raid: {b.get('skipped', 'nothing to bomb')}.")]}]
@@ -839,7 +846,7 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
     nt = after["turn"]
     deadline = None if result else meta.get("deadline")
     next_name = f"Round {nt['round']}, {n.power(nt['power'])}: " \
-                f"{STEP_NAMES.get(nt['step'], nt['step'])}"
+                f"{ruleset_of(n.ed, after).step_name(nt['step'])}"
     next_phase = None if result else {"code": after.get("phase", ""), "name": next_name,
                                       "power": n.power(nt["power"]), "deadline": deadline}
     return {
@@ -851,7 +858,7 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
         "seq": record.get("seq"),
         "phase": {"code": record["phase"],
                   "name": f"Round {turn['round']}, {n.power(power_id)}: "
-                          f"{STEP_NAMES.get(turn['step'], turn['step'])}"},
+                          f"{ruleset_of(n.ed, after).step_name(turn['step'])}"},
         "adjudicated": record.get("time", ""),
         "round": turn["round"],
         "power": n.power(power_id),

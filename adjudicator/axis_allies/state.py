@@ -16,19 +16,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from adjudicator.axis_allies.data import Edition
-from adjudicator.axis_allies.rules import rules_for
+from adjudicator.axis_allies.editions import for_data, ruleset_of
+from adjudicator.axis_allies.ruleset import Ruleset
 from adjudicator.game import common_fields
-
-STEPS = ("purchase", "combat", "noncombat", "mobilise", "collect")
-#: The steps a game can wait at: the whole turn or its first half is expected at ``purchase``,
-#: the second half of a two-pass turn at ``noncombat``. The other steps exist only inside one
-#: resolution, so no stored state is ever at them.
-WAITING_STEPS = ("purchase", "noncombat")
-#: What the waiting steps are called in phase names and reports.
-STEP_NAMES = {"purchase": "purchase & combat", "noncombat": "noncombat & mobilise"}
-#: The values of the ``nmr`` and ``passes`` options (``game.OPTIONS``; the first is the default).
-NMR_POLICIES = ("income", "wait")
-PASS_MODES = ("auto", "one", "two")
 
 
 def phase_code(round_no: int, power: str, step: str) -> str:
@@ -55,17 +45,19 @@ def new_unit(uid: str, power: str, utype: str, loc: str) -> dict[str, Any]:
 
 
 def initial_state(edition: Edition, options: dict[str, Any] | None = None,
-                  base: dict[str, Any] | None = None) -> dict[str, Any]:
+                  base: dict[str, Any] | None = None, ruleset: Ruleset | None = None
+                  ) -> dict[str, Any]:
     """The opening position: setup units, controllers, treasuries, round 1, USSR to purchase.
 
     ``base`` holds the common fields (``BaseGame.common_fields``; default: those of a game
-    whose registry key is the edition's name).
+    whose registry key is the edition's name). ``ruleset``: the rules the game is played with
+    (default: the edition data's own).
 
     Unit ids are assigned in a fixed order (map order, then turn order, then unit-table order)
     so that two runs give byte-identical states. Fighters listed in a sea zone are put aboard
     their power's carriers there, two per carrier.
     """
-    rules = rules_for(edition.name, options)
+    rules = (ruleset or for_data(edition.name)).rules_for(options)
     setup = edition.setup
     unit_order = [u.id for u in edition.units]
     units: list[dict[str, Any]] = []
@@ -157,7 +149,9 @@ class Board:
         self.edition = edition
         self.map = edition.map
         self.units_table = edition.units
-        self.rules = rules_for(edition.name, state.get("rules", {}))
+        #: the rules in force: switches and effects (their query points are asked here)
+        self.play = ruleset_of(edition, state).in_play(state)
+        self.rules = self.play.rules
 
     # --- sides -------------------------------------------------------------------------
     def side(self, power: str) -> str:
@@ -207,6 +201,20 @@ class Board:
     def spec(self, u: dict[str, Any]):  # -> UnitSpec
         return self.units_table[u["type"]]
 
+    def moves(self, u: dict[str, Any]) -> int:
+        """The unit's movement allowance this turn (printed, or as the effects make it)."""
+        spec = self.units_table[u["type"]]
+        if not self.play.effects:
+            return spec.move
+        return self.play.moves(u["power"], u["type"], spec, u["loc"])
+
+    def cost(self, power: str, utype: str) -> int:
+        """What one unit costs ``power`` (printed, or as the effects make it)."""
+        spec = self.units_table[utype]
+        if not self.play.effects:
+            return spec.cost
+        return self.play.cost(power, utype, spec)
+
     def enemy_units_at(self, region: str, power: str) -> list[dict[str, Any]]:
         return [u for u in self.units_at(region) if self.enemy(u["power"], power)]
 
@@ -219,12 +227,17 @@ class Board:
 
     def hostile_sea(self, zone: str, power: str) -> bool:
         """A zone is hostile only through enemy surface warships (p.8, p.28), unless the
-        edition lets submarines count too."""
-        for u in self.enemy_units_at(zone, power):
+        edition lets submarines count too; effects in play may say otherwise."""
+        enemies = self.enemy_units_at(zone, power)
+        hostile = False
+        for u in enemies:
             s = self.spec(u)
             if s.surface_warship or (self.rules.subs_make_zone_hostile and s.submarine):
-                return True
-        return False
+                hostile = True
+                break
+        if self.play.effects:
+            return self.play.sea_zone_hostile(zone, power, tuple(enemies), self.state, hostile)
+        return hostile
 
     def enemy_destroyer(self, zone: str, power: str) -> bool:
         return any(self.spec(u).anti_submarine for u in self.enemy_units_at(zone, power))
@@ -259,12 +272,43 @@ class Board:
         used = sum(self.spec(u).carrier_cost for u in self.cargo_of(carrier["id"]))
         return spec.carrier_capacity - used
 
-    def mobilisation_capacity(self, t: str) -> int:
+    def usable_complex(self, power: str, t: str) -> bool:
+        """Own complex, territory held since before the turn began, not captured or built
+        this turn (p.22)."""
+        cx = self.complex_at(t)
+        return (
+            cx is not None
+            and cx["owner"] == power
+            and not cx.get("new", False)
+            and self.controller(t) == power
+            and self.start_controller(t) == power
+        )
+
+    def complex_capacity(self, t: str) -> int:
         """max(0, IPC value - damage) (p.22, p.25)."""
         cx = self.complex_at(t)
         if cx is None:
             return 0
         return max(0, self.map.region(t).ipc - cx["damage"])
+
+    def mobilisation_sites(self, power: str) -> dict[str, int]:
+        """Where ``power`` may mobilise this turn, and how many units each site takes: its
+        usable complexes (IPC value minus damage), as the effects in play change them."""
+        sites = {t: self.complex_capacity(t) for t in self.state["complexes"]
+                 if self.usable_complex(power, t)}
+        if self.play.effects:
+            sites = self.play.mobilisation_sites(power, self.state, sites)
+        return sites
+
+    def mobilisation_capacity(self, t: str) -> int:
+        """How many units the site ``t`` mobilises this turn for the power whose turn it is
+        (a complex: max(0, IPC value - damage), p.22, p.25)."""
+        power = self.state.get("turn", {}).get("power")
+        if power is not None and self.play.effects:
+            sites = self.mobilisation_sites(power)
+            if t in sites:
+                return sites[t]
+        return self.complex_capacity(t)
 
     def capital_lost(self, power: str) -> bool:
         return power in self.state["captured_capitals"]

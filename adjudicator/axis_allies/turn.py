@@ -1,20 +1,24 @@
-"""The A&A 1942 turn engine: one power's turn, phase by phase (digest §2).
+"""The A&A turn engine: one power's turn, step by step (digest §2).
 
 :func:`resolve_turn` is pure: ``(state, script, dice, edition, part) -> TurnOutcome`` with a
 new state, one result record per order and the JSON events the reports are built from. The
 caller's state is never changed; every random number comes from ``dice``.
 
-A turn can be resolved in one pass or in two (the ``part`` argument, chosen by the game
-adapter from the submission and the state's turn step):
+The order of play is the ruleset's list of turn steps (``Ruleset.turn_steps``,
+:mod:`adjudicator.axis_allies.turn_steps`); each runs one method of :class:`_Turn`, the
+working turn. A turn can be resolved in one pass or in two (the ``part`` argument, chosen by
+the game adapter from the submission and the state's turn step); each step's ``half`` says
+which parts run it (:data:`HALVES`):
 
-* ``"full"``   purchase, combat move, conduct combat, noncombat move, landings, mobilise,
-  collect income, next power; noncombat orders made impossible by the battles fail with a
-  reason, and landing plans fall back through their lists;
-* ``"first"``  purchase, combat move and conduct combat; the state then waits at the same
-  power's ``noncombat`` step so the player can answer the battle results;
-* ``"second"`` noncombat move, landings, mobilise, collect income, next power;
-* ``"nmr"``    the power sent nothing and the game's NMR policy is "income": it collects
-  income (if its capital is free) and the turn passes.
+* ``"full"``   every step: for 1942 purchase, combat move, conduct combat, noncombat move
+  with landings, mobilise, aircraft landing, collect income, the end of the turn (victory
+  check after the last power), next power; noncombat orders made impossible by the battles
+  fail with a reason, and landing plans fall back through their lists;
+* ``"first"``  the ``first`` steps (purchase, combat move, conduct combat); the state then
+  waits at the same power's ``noncombat`` step so the player can answer the battle results;
+* ``"second"`` the ``second`` and ``end`` steps;
+* ``"nmr"``    the power sent nothing and the game's NMR policy is "income": only the ``end``
+  steps, so it collects income (if its capital is free) and the turn passes.
 
 Illegal orders never stop the turn: each fails on its own, with the validator's rule id and
 message in its result record, and the rest is carried out.
@@ -41,6 +45,7 @@ from adjudicator.axis_allies.combat import (
     resolve_battle,
 )
 from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.editions import ruleset_of
 from adjudicator.axis_allies.movement import (
     CarrierPlan,
     Illegal,
@@ -50,7 +55,6 @@ from adjudicator.axis_allies.movement import (
 )
 from adjudicator.axis_allies.orders import BattleInstruction, Move, StandingOrders, TurnScript
 from adjudicator.axis_allies.orders import UnitCount as OrderCount
-from adjudicator.axis_allies.rules import rules_for
 from adjudicator.axis_allies.state import Board, add_unit, copy_state, phase_code, uid_key
 from adjudicator.axis_allies.validate import (
     MovePlan,
@@ -135,7 +139,9 @@ class _Turn:
         self.s = copy_state(state)
         self.ed = edition
         self.m = edition.map
-        self.rules = rules_for(edition.name, self.s.get("rules", {}))
+        self.ruleset = ruleset_of(edition, self.s)
+        self.play = self.ruleset.in_play(self.s)
+        self.rules = self.play.rules
         self.dice = dice
         self.power: str = self.s["turn"]["power"]
         self.round: int = self.s["turn"]["round"]
@@ -144,6 +150,9 @@ class _Turn:
             "round": self.round, "power": self.power, "captures": [], "battles": [],
             "moves": [], "landings": [], "lost_aircraft": [], "placements": [], "refunds": {},
         }
+        # what the combat move leaves for the battles (turn steps run in order)
+        self.controllers_before_combat: dict[str, str] = {}
+        self.combat_moves: list[ResolvedMove] = []
 
     @property
     def board(self) -> Board:
@@ -238,6 +247,17 @@ class _Turn:
                                      "path": route, "inferred": mv.path_inferred,
                                      "unload_to": mv.unload_to, "blitzed": list(mv.blitzed)})
         return plan, plan.moves
+
+    def combat_move(self, script: TurnScript) -> None:
+        self.controllers_before_combat = dict(self.s["controllers"])
+        _, self.combat_moves = self.apply_moves("combat", script.combat_moves,
+                                                check_combat_moves)
+
+    def noncombat_move(self, script: TurnScript) -> None:
+        declared = self.declared_carrier_moves(script.noncombat_moves)
+        self.apply_moves("noncombat", declared + script.noncombat_moves, check_noncombat_moves)
+        self.landings(script)
+        self.default_landings()
 
     # --- phase 3 ---------------------------------------------------------------------------
     def combat(self, script: TurnScript, moves: list[ResolvedMove],
@@ -383,9 +403,12 @@ class _Turn:
         aa = next((u for u in b.enemy_units_at(t, self.power)
                    if self.ed.units[u["type"]].anti_aircraft is not None), None)
         setup = RaidSetup(t, self.power, bombers, self.m.region(t).ipc, cx["damage"],
-                          Unit.from_record(aa) if aa else None, self.round)
+                          Unit.from_record(aa) if aa else None, self.round,
+                          self.s["treasury"].get(cx["owner"], 0))
         res = resolve_raid(self.ed, self.rules, setup, self._dice())
         cx["damage"] = res.damage_after
+        if res.ipc_lost:  # sbr_model "ipc_loss": from the complex owner's treasury
+            self.s["treasury"][cx["owner"]] -= res.ipc_lost
         for uid, fate in res.fates.items():
             if fate == "destroyed":
                 self._remove(uid)
@@ -429,7 +452,7 @@ class _Turn:
         setup = self.general_setup(region, moves, bombers)
         kind = setup.kind
         powers = setup.defending_powers
-        res = resolve_battle(self.ed, self.rules, setup, self._orders(powers, ins, standing),
+        res = resolve_battle(self.ed, self.play, setup, self._orders(powers, ins, standing),
                              self._dice())
         self.apply_result(res, {u.id for u in setup.attackers})
         self.ev["battles"].append({"region": region, "name": self.name(region), "kind": kind,
@@ -491,7 +514,7 @@ class _Turn:
         setup, sea_orders, land_orders = plan.setup, plan.sea_orders, plan.orders
         sea, land, landed, zone = setup.sea, setup.land, plan.landed, plan.zone
         bombarding, ins_land = setup.bombarding, instr.get(t)
-        res = resolve_amphibious(self.ed, self.rules, setup, sea_orders, land_orders,
+        res = resolve_amphibious(self.ed, self.play, setup, sea_orders, land_orders,
                                  self._dice())
         if res.sea is not None:
             self.apply_result(res.sea, {u.id for u in sea.attackers})  # type: ignore[union-attr]
@@ -677,7 +700,7 @@ class _Turn:
             if self._unit(u["id"]) is None:
                 continue
             spec = b.spec(u)
-            left = spec.move - u["moved"]
+            left = b.moves(u) - u["moved"]
             reach = self.m.reachable(u["loc"], left, "air")
             cands = sorted(((d, r) for r, d in reach.items() if r != u["loc"] and (
                 (self.m.is_land(r) and b.friendly_at_start(r, self.power))
@@ -732,6 +755,10 @@ class _Turn:
             reqs.extend(placements_from_order(p, self.power, line=i, text=p.text()))
         failed: set[int] = set()
         partial: set[int] = set()
+        asked: Counter[int] = Counter()
+        for r in reqs:
+            asked[r.line] += r.count
+        limits: dict[int, str] = {}  # line -> the complex and its limit, as first refused
         plan = None
         for _ in range(sum(r.count for r in reqs) + len(reqs) + 1):
             plan = check_placements(self.s, self.ed, self.power, reqs)
@@ -745,6 +772,7 @@ class _Turn:
                 if e is not None and e.rule == "mobilisation-limit" and r.count > 1:
                     shrunk.append(replace(r, count=r.count - 1))
                     partial.add(r.line)
+                    limits.setdefault(r.line, e.message)
                 elif e is None:
                     shrunk.append(r)
             for line, e in sorted(bad.items()):
@@ -764,13 +792,17 @@ class _Turn:
             bought[unit] -= n
             self.ev["placements"].append({"unit": unit, "count": n, "at": region})
         for line in sorted(set(texts) - failed):
-            self.result("place", texts[line], True, "placed as many as the complex allows; "
-                        "the rest is refunded" if line in partial else "placed")
+            if line in partial:
+                n = sum(r.count for r in reqs if r.line == line)
+                self.result("place", texts[line], True, f"{limits[line]}: {n} mobilised, "
+                            f"{asked[line] - n} refunded")
+            else:
+                self.result("place", texts[line], True, "placed")
         refund = 0
         for unit, n in sorted(bought.items()):
             if n > 0:
                 self.ev["refunds"][unit] = n
-                refund += n * self.ed.units[unit].cost
+                refund += n * self.board.cost(self.power, unit)
         if refund:
             self.s["treasury"][self.power] += refund
             self.ev["refund_ipc"] = refund
@@ -778,7 +810,7 @@ class _Turn:
 
     # --- phase 6 and the end of the turn ---------------------------------------------------
     def collect(self) -> None:
-        amount = cap.income_of(self.s, self.ed, self.power)
+        amount = self.play.income(self.power, self.s, cap.income_of(self.s, self.ed, self.power))
         self.s["treasury"][self.power] += amount
         self.ev["income"] = {"power": self.power, "amount": amount,
                              "treasury": self.s["treasury"][self.power],
@@ -786,7 +818,7 @@ class _Turn:
                              if self.power in self.s["captured_capitals"] else
                              "production level"}
 
-    def end_turn(self) -> None:
+    def end_of_turn(self) -> None:
         self.ev["aa_returned"] = cap.end_of_turn_returns(self.s)
         for u in self.s["units"]:
             u.update(PER_TURN_FIELDS)
@@ -795,17 +827,31 @@ class _Turn:
         self.s["purchased"] = {}
         self.s["repairs"] = {}
         self.s["committed_carriers"] = {}
+
+    def repair_damage(self) -> None:
+        """Every damaged multi-hit unit is repaired (``battleship_repair = "end_of_turn"``)."""
+        repaired = []
+        for u in self.s["units"]:
+            if u["damage"] and self.ed.units[u["type"]].hits > 1:
+                u["damage"] = 0
+                repaired.append(u["id"])
+        self.ev["repaired"] = sorted(repaired, key=uid_key)
+
+    @property
+    def last_of_round(self) -> bool:
+        return self.ed.setup.turn_order[-1] == self.power
+
+    def victory_check(self) -> None:
+        result = cap.victory_check(self.s, self.ed)
+        self.ev["victory_check"] = {"round": self.round, "result": result,
+                                    "victory_cities": cap.victory_cities(self.s, self.ed)}
+        if result is not None:
+            self.s["result"] = result
+
+    def next_power(self) -> None:
         order = self.ed.setup.turn_order
-        i = order.index(self.power)
-        rnd = self.round
-        if i == len(order) - 1:
-            result = cap.victory_check(self.s, self.ed)
-            self.ev["victory_check"] = {"round": rnd, "result": result,
-                                        "victory_cities": cap.victory_cities(self.s, self.ed)}
-            if result is not None:
-                self.s["result"] = result
-            rnd += 1
-        nxt = order[(i + 1) % len(order)]
+        rnd = self.round + 1 if self.last_of_round else self.round
+        nxt = order[(order.index(self.power) + 1) % len(order)]
         self.s["turn"] = {"round": rnd, "power": nxt, "step": "purchase"}
         self.s["phase"] = phase_code(rnd, nxt, "purchase")
         self.s["turn_start_controllers"] = dict(sorted(self.s["controllers"].items()))
@@ -824,35 +870,32 @@ class _Turn:
         return TurnOutcome(self.s, self.results, self.ev)
 
 
+#: The halves of the order of play each part of a turn runs (``TurnStep.half``).
+HALVES: dict[str, tuple[str, ...]] = {
+    "full": ("first", "second", "end"),
+    "first": ("first",),
+    "second": ("second", "end"),
+    "nmr": ("end",),
+}
+
+
 def resolve_turn(state: dict, script: TurnScript, dice: Dice | None, edition: Edition,
                  part: Part = "full") -> TurnOutcome:
-    """Resolve ``part`` of the current power's turn (see the module docstring)."""
+    """Resolve ``part`` of the current power's turn (see the module docstring): the
+    ruleset's turn steps (``Ruleset.turn_steps``) of the halves ``part`` includes, in order,
+    each that applies; after the first half alone the state waits at the power's noncombat
+    step."""
     t = _Turn(state, edition, dice)
     t.ev["part"] = part
     if script.standing is not None:
         t.s = set_standing(t.s, t.power, script.standing)
         t.ev["standing_updated"] = True
-    if part in ("full", "first"):
-        t.purchase(script)
-        before = dict(t.s["controllers"])
-        _, moves = t.apply_moves("combat", script.combat_moves, check_combat_moves)
-        t.combat(script, moves, before)
-        if part == "first":
-            t.wait_for_noncombat()
-            return t.finish()
-    if part in ("full", "second"):
-        declared = t.declared_carrier_moves(script.noncombat_moves)
-        t.apply_moves("noncombat", declared + script.noncombat_moves, check_noncombat_moves)
-        t.landings(script)
-        t.default_landings()
-        if not t.board.capital_lost(t.power):
-            t.mobilise(script)
-        elif t.s.get("purchased"):
-            t.s["purchased"] = {}
-        t.lose_unlanded()
-        t.board_carriers()
-    t.collect()
-    t.end_turn()
+    halves = HALVES[part]
+    for step in t.ruleset.turn_steps:
+        if step.half in halves and step.applies(t):
+            step.run(t, script)
+    if part == "first":
+        t.wait_for_noncombat()
     return t.finish()
 
 

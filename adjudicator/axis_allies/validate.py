@@ -25,6 +25,8 @@ from adjudicator.axis_allies.movement import (
     MoveRequest,
     ResolvedMove,
     UnitCount,
+    canal_closed_text,
+    closed_canals_on,
     order_error,
 )
 from adjudicator.axis_allies.state import Board, copy_state
@@ -79,7 +81,7 @@ def check_purchase(state: dict, edition: Edition, req: PurchaseRequest) -> Purch
             errors.append(_err(req, "unknown-unit", f"cannot buy {uc.count} {uc.unit!r}"))
             continue
         units[uc.unit] += uc.count
-        cost += edition.units[uc.unit].cost * uc.count
+        cost += board.cost(req.power, uc.unit) * uc.count
     repairs: dict[str, int] = {}
     for terr, points in req.repairs:
         cx = board.complex_at(terr)
@@ -284,14 +286,15 @@ def _commit_carriers(
             open_canals=board.open_canals(power),
             closed_straits=board.closed_straits(),
         )
-        or len(cp.path) - 1 > board.spec(free[0]).move
+        or len(cp.path) - 1 > board.moves(free[0])
     ):
         raise Illegal(
             "carrier-plan-illegal",
             "the declared carrier move is not a legal naval move: "
             + " - ".join(board.map.region(r).name for r in cp.path)
-            + f" (a carrier moves at most {board.spec(free[0]).move} sea zones, each next to "
-            "the one before, through open canals)",
+            + f" (a carrier moves at most {board.moves(free[0])} sea zones, each next to "
+            "the one before, through open canals)"
+            + _canal_note(board, power, cp, board.moves(free[0])),
         )
     for r in cp.path[1:]:
         if board.hostile_sea(r, power):
@@ -300,6 +303,21 @@ def _commit_carriers(
                 f"the declared carrier move enters hostile {board.map.region(r).name}",
             )
     return {u["id"]: list(cp.path) for u in free[: cp.count]}, cp
+
+
+def _canal_note(board: Board, power: str, cp: CarrierPlan, move: int) -> str:
+    """``; Suez Canal (...) is closed: ...`` when a closed canal is what makes the declared
+    route illegal (the route given, or the only one within the carrier's move)."""
+    canals = closed_canals_on(board, power, cp.path)
+    if not canals and not cp.path_given:
+        direct = board.map.shortest_path(
+            cp.path[0], cp.path[-1], "sea", open_canals=None,
+            closed_straits=board.closed_straits(),
+            through=lambda r: not board.hostile_sea(r, power),
+        )
+        if direct is not None and len(direct) - 1 <= move:
+            canals = closed_canals_on(board, power, direct)
+    return "".join("; " + canal_closed_text(board, power, c) for c in canals)
 
 
 def _check_air_declared(board: Board, power: str, moves: list[ResolvedMove]) -> list[OrderError]:
@@ -489,7 +507,7 @@ def _check_air_landing_possible(
             spec = board.spec(u)
             if not spec.is_air:
                 continue
-            left = spec.move - u["moved"]
+            left = board.moves(u) - u["moved"]
             reach = m.reachable(u["loc"], left, "air")
             if any(m.is_land(r) and board.friendly_at_start(r, power) for r in reach):
                 continue
@@ -657,15 +675,10 @@ class PlacementPlan:
 
 
 def _usable_complex(board: Board, power: str, t: str) -> bool:
-    """Own complex, territory held since before the turn began, not captured/built this turn."""
-    cx = board.complex_at(t)
-    return (
-        cx is not None
-        and cx["owner"] == power
-        and not cx.get("new", False)
-        and board.controller(t) == power
-        and board.start_controller(t) == power
-    )
+    """A site where ``power`` may mobilise this turn: its own complex, held since before the
+    turn began, not captured or built this turn (``Board.usable_complex``), or a site an
+    effect in play adds (``Board.mobilisation_sites``)."""
+    return t in board.mobilisation_sites(power)
 
 
 def check_placements(
@@ -731,14 +744,12 @@ def check_placements(
                 left[req.unit] -= req.count
                 plan.placed.append((req.unit, req.count, req.region, None))
                 continue
-            site = _placement_site(board, power, req, spec, new_carrier_room, placed_complexes)
+            site = _placement_site(
+                board, power, req, spec, new_carrier_room, placed_complexes, used
+            )
             cap = board.mobilisation_capacity(site)
             if used[site] + req.count > cap:
-                raise Illegal(
-                    "mobilisation-limit",
-                    f"the complex in {m.region(site).name} can mobilise {cap} units this turn "
-                    f"(IPC value minus damage); {used[site]} already placed",
-                )
+                raise Illegal("mobilisation-limit", _limit_text(board, site, req, used[site]))
             if spec.carrier_capacity:
                 new_carrier_room[req.region] += spec.carrier_capacity * req.count
             if spec.is_air and m.is_sea(req.region):
@@ -753,6 +764,61 @@ def check_placements(
     return plan
 
 
+def _limit_text(board: Board, site: str, req: PlacementRequest, before: int) -> str:
+    """``Karelia S.S.R.'s industrial complex can mobilise 2 units this turn (its IPC value);
+    3 placed``: which complex, its limit and why, and how many the lines put on it (p.22)."""
+    m = board.map
+    cx = board.complex_at(site) or {"damage": 0}
+    cap = board.mobilisation_capacity(site)
+    why = "its IPC value"
+    if cx["damage"]:
+        why = f"its IPC value {m.region(site).ipc} minus {cx['damage']} damage"
+    zone = f" (for {m.region(req.region).name})" if req.region != site else ""
+    earlier = f", {before} of them on earlier lines" if before else ""
+    return (f"{m.region(site).name}'s industrial complex{zone} can mobilise {cap} "
+            f"unit{'' if cap == 1 else 's'} this turn ({why}); {before + req.count} "
+            f"placed{earlier}")
+
+
+def _named_complex(
+    board: Board, power: str, req: PlacementRequest, usable: list[str], placed_complexes: set[str]
+) -> str:
+    """The complex the player named for a ship or fighter at sea (``place 1 dd sz 5 from
+    Karelia``): it must border the zone and be one ``power`` may mobilise at this turn."""
+    m = board.map
+    t = req.complex
+    assert t is not None
+    name = m.region(req.region).name
+    if t not in m or not m.is_land(t):
+        raise Illegal("unknown-region", f"no territory {t!r} to place from")
+    cname = m.region(t).name
+    if t not in m.neighbours(req.region):
+        others = ", ".join(m.region(c).name for c in usable)
+        raise Illegal(
+            "place-complex-not-adjacent",
+            f"{cname} does not border {name}: units at sea are placed from a complex on its "
+            "coast" + (f" ({name} borders {others})" if others else ""),
+        )
+    cx = board.complex_at(t)
+    if t in placed_complexes:
+        raise Illegal(
+            "new-complex-not-usable",
+            f"the complex placed in {cname} this turn cannot mobilise units yet",
+        )
+    if cx is None:
+        raise Illegal("place-needs-complex", f"{cname} has no industrial complex")
+    if cx["owner"] != power:
+        raise Illegal(
+            "place-allied-complex", f"the complex in {cname} belongs to {cx['owner']}, not {power}"
+        )
+    if not _usable_complex(board, power, t):
+        raise Illegal(
+            "place-complex-not-held",
+            f"the complex in {cname} was not {power}'s since the start of the turn",
+        )
+    return t
+
+
 def _placement_site(
     board: Board,
     power: str,
@@ -760,17 +826,27 @@ def _placement_site(
     spec: Any,
     new_carrier_room: Counter[str],
     placed_complexes: set[str],
+    used: Counter[str] | None = None,
 ) -> str:
     m = board.map
     name = m.region(req.region).name
     if m.is_land(req.region):
         if spec.is_sea:
             raise Illegal("ships-at-sea", f"naval units are placed in sea zones, not {name}")
+        if req.complex and req.complex != req.region:
+            other = m.region(req.complex).name if req.complex in m else req.complex
+            raise Illegal(
+                "place-complex-mismatch",
+                f"units placed in {name} are mobilised by {name}'s own complex, not {other}'s "
+                "('from' names the complex only for units placed at sea)",
+            )
         if req.region in placed_complexes:
             raise Illegal(
                 "new-complex-not-usable",
                 f"the complex placed in {name} this turn cannot mobilise units yet",
             )
+        if board.play.effects and _usable_complex(board, power, req.region):
+            return req.region  # a site an effect in play adds (no complex of its own)
         cx = board.complex_at(req.region)
         if cx is None:
             raise Illegal("place-needs-complex", f"{name} has no industrial complex")
@@ -792,7 +868,7 @@ def _placement_site(
         t for t in m.neighbours(req.region) if m.is_land(t) and _usable_complex(board, power, t)
     )
     if req.complex:
-        cands = [t for t in cands if t == req.complex]
+        cands = [_named_complex(board, power, req, cands, placed_complexes)]
     if not cands:
         raise Illegal(
             "ships-adjacent-to-complex",
@@ -812,8 +888,9 @@ def _placement_site(
                 "fighter-needs-own-carrier",
                 f"new fighters in {name} need room on {power}'s own carrier",
             )
-    # the complex with the most room left (digest §6.4 #18)
-    return max(cands, key=lambda t: (board.mobilisation_capacity(t), t))
+    # the complex with the most room left (digest §6.4 #18), after the lines before this one
+    used = used or Counter()
+    return max(cands, key=lambda t: (board.mobilisation_capacity(t) - used[t], t))
 
 
 # --- battles and the summary ------------------------------------------------------------------
@@ -1016,7 +1093,8 @@ def purchase_from_order(order: Any, power: str, line: int = 0, text: str = "") -
 def placements_from_order(
     order: Any, power: str, line: int = 0, text: str = ""
 ) -> list[PlacementRequest]:
+    complex_ = getattr(order, "complex", None)  # "place 1 dd sz 5 from Karelia"
     return [
-        PlacementRequest(power, uc.unit, uc.count, order.at, line=line, text=text)
+        PlacementRequest(power, uc.unit, uc.count, order.at, complex_, line=line, text=text)
         for uc in order.units
     ]

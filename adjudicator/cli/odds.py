@@ -117,14 +117,13 @@ def _text_odds(kind: str, rest: tuple[str, ...], sea: bool, landed: str | None,
                attacker_orders: str | None, defender_orders: str | None, exact: bool):
     from adjudicator.axis_allies.odds import amphibious_odds, battle_odds
     from adjudicator.axis_allies.odds_input import split_versus, text_battle
-    from adjudicator.axis_allies.rules import rules_for
 
-    _game, edition = _edition_of(kind)
+    game, edition = _edition_of(kind)
     attackers, defenders = split_versus(" ".join(rest))
     tb = text_battle(edition, attackers, defenders, sea=sea, landed=landed, bombard=bombard,
                      attacker_orders=attacker_orders, defender_orders=defender_orders,
                      retreat_if=retreat_if)
-    rules = rules_for(edition.name)
+    rules = game.ruleset.in_play()  # type: ignore[attr-defined]
     started = time.perf_counter()
     if tb.amphibious is not None:
         result = amphibious_odds(edition, rules, tb.amphibious, None, tb.orders,
@@ -142,11 +141,11 @@ def _game_odds(spec: str, territory: str, rounds: int | None, retreat_if: list[s
                orders_file: str | None, exact: bool):
     from adjudicator import service
     from adjudicator.axis_allies.battle_steps import RetreatPolicy
+    from adjudicator.axis_allies.editions import in_play
     from adjudicator.axis_allies.game import script_of
     from adjudicator.axis_allies.odds import planned_odds
     from adjudicator.axis_allies.odds_input import parse_region, with_retreat
     from adjudicator.axis_allies.orders import BattleInstruction
-    from adjudicator.axis_allies.rules import rules_for
     from adjudicator.axis_allies.turn import plan_battles
 
     folder = game_folder(spec)
@@ -198,7 +197,7 @@ def _game_odds(spec: str, territory: str, rounds: int | None, retreat_if: list[s
             from dataclasses import replace
 
             retreat = replace(retreat, retreat_to=keep_to)
-    rules = rules_for(edition.name, state.get("rules", {}))
+    rules = in_play(edition, state)
     started = time.perf_counter()
     result = planned_odds(edition, rules, battle, retreat=retreat, sea_only=sea_only,
                           max_rounds=rounds, exact=exact)

@@ -26,8 +26,8 @@ from adjudicator.axis_allies.combat import (
     resolve_battle,
 )
 from adjudicator.axis_allies.data import load_edition
+from adjudicator.axis_allies.editions import rules_for
 from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
-from adjudicator.axis_allies.rules import rules_for
 from adjudicator.dice import FixedDice, Roll, RollLabel
 
 ED = load_edition("aa1942")
@@ -472,10 +472,7 @@ def test_sbr_damage_capped_at_twice_ipc_value_accumulated():
     assert (res.damage_rolled, res.damage_added, res.damage_after, res.cap) == (12, 2, 8, 8)
 
 
-def test_sbr_refuses_rules_it_does_not_implement():
-    with pytest.raises(ValueError, match="fighters in strategic bombing"):
-        resolve_raid(ED, replace(RULES, fighters_in_sbr=True),
-                     RaidSetup("germany", "uk", units("uk", "b", "bomber"), 10), FixedDice([]))
+def test_sbr_refuses_a_raid_without_bombers():
     with pytest.raises(ValueError, match="cannot make a strategic bombing raid"):
         resolve_raid(ED, RULES, RaidSetup("germany", "uk", units("uk", "b", "fighter"), 10),
                      FixedDice([]))

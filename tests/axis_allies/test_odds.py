@@ -31,9 +31,9 @@ from adjudicator.axis_allies.combat import (
     battle_orders,
 )
 from adjudicator.axis_allies.data import load_edition
+from adjudicator.axis_allies.editions import rules_for
 from adjudicator.axis_allies.odds import _Chain, amphibious_odds, battle_odds
 from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
-from adjudicator.axis_allies.rules import rules_for
 from adjudicator.dice import Roll, RollLabel
 
 ED = load_edition("aa1942")
@@ -212,10 +212,9 @@ def enumerate_engine(setup, orders, bombarding=(), landing=0, last_round=1
     stack: list[tuple[int, ...]] = [()]
     while stack:
         prefix = stack.pop()
-        battle = _Battle(ED, RULES, setup, orders, TreeDice(prefix, last_round))
+        battle = _Battle(ED, RULES, setup, orders, TreeDice(prefix, last_round), bombarding,
+                         landing)
         try:
-            if bombarding:
-                battle.bombard(bombarding, landing)
             res = battle.run()
         except _Need as need:
             for more in itertools.product(range(1, 7), repeat=need.args[0] - len(prefix)):

@@ -175,8 +175,8 @@ def test_live_game_amphibious_assault_and_its_sea_battle(tmp_path):
     assert failed == [] and set(battles) == {"norway"}
     b = battles["norway"]
     assert b.kind == "amphibious" and b.setup.sea is None and len(b.setup.bombarding) == 1
+    from adjudicator.axis_allies.editions import rules_for
     from adjudicator.axis_allies.odds import planned_odds
-    from adjudicator.axis_allies.rules import rules_for
 
     odds = planned_odds(ED, rules_for("aa1942"), b)
     assert 0 < odds.attacker_wins < 1 and odds.kind == "amphibious"

@@ -25,9 +25,9 @@ from adjudicator.axis_allies.combat import (
     resolve_battle,
 )
 from adjudicator.axis_allies.data import load_edition
+from adjudicator.axis_allies.editions import rules_for
 from adjudicator.axis_allies.odds import Odds, amphibious_odds, battle_odds
 from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
-from adjudicator.axis_allies.rules import rules_for
 from adjudicator.dice import Roll, RollLabel
 
 ED = load_edition("aa1942")

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 from adjudicator.axis_allies.data import load_edition
-from adjudicator.axis_allies.rules import rules_for
+from adjudicator.axis_allies.editions import rules_for
 from adjudicator.axis_allies.state import Board, initial_state
 from adjudicator.store import SCHEMA_VERSION
 
