@@ -1,598 +1,515 @@
 """Derive ``games/diplomacy-standard/geometry.json``: the picture geometry of the standard map.
 
-Run once by a maintainer (the reference file is not part of the project, and numpy/scipy
-are only needed here, never at run time):
+Run by a maintainer, never at run or test time (numpy, scipy and shapely are needed only
+here, in a throwaway environment):
 
-    python tools/derive_diplomacy_geometry.py ../shared/reference/diplomacy/province-positions.csv
+    python3 -m venv /tmp/geovenv && /tmp/geovenv/bin/pip install numpy scipy shapely
+    (cd /tmp && npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz)
+    /tmp/geovenv/bin/python tools/derive_diplomacy_geometry.py \\
+        --atlas /tmp/package/land-50m.json \\
+        --positions ../shared/reference/diplomacy/province-positions.csv
 
-Why a derivation instead of hand-drawn artwork: the only figures we may use are the
-coordinates of each province's unit spot (read off jDip's map, GPL) plus the adjacency
-facts in ``map.json``. From those we build a Voronoi tessellation:
+Last run with world-atlas 2.0.2 (Natural Earth 4.1.0, 1:50m land, public domain), numpy
+2.4, scipy 1.17, shapely 2.2 (GEOS 3.14). The output is deterministic for those inputs.
 
-* every province contributes its unit spot as a seed, plus a few hand-placed helper seeds
-  (``EXTRA``) that pull borders to where the board has them;
-* ``FILLER`` seeds make neutral areas (Ireland, North Africa, Asia) that belong to no
-  province, so the outer provinces do not stretch to the canvas edge;
-* cells of one province are merged, then every edge is subdivided and relaxed (Laplacian
-  smoothing) and land/sea borders get a deterministic wiggle so the coast reads as a coast.
-  Vertices are shared between neighbours, so borders stay gap-free after smoothing.
+How the board is made:
 
-Finally the script checks that provinces that are adjacent (army or fleet) share a border
-of real length and that non-adjacent ones share at most a corner (the same check runs in
-``tests/diplomacy/test_geometry.py``). It writes the file either way, so a maintainer can
-look at a half-tuned map, but lists every problem and exits non-zero until there are none.
+1. **Projection fitted to the board.** Every province's unit spot on the board (the
+   positions file: figures read off jDip's map) is paired with a place in the real world
+   (``GEO`` below: the city or the middle of the sea the spot stands for). The places are
+   projected with a Lambert conformal conic (standard parallels 40N and 60N, centred 15E 50N),
+   then a thin-plate spline with a quadratic trend, fitted by regularised least squares,
+   maps the projection onto the board. The board is not a true map (Britain and the Balkans
+   are drawn larger), and the spline bends the real coasts just enough to keep the spots
+   where players expect them. The script prints the residuals (4.4 px rms, 22 px at most).
+2. **Land and sea.** Natural Earth's land, densified, projected, warped and clipped to the
+   canvas, is the land; the rest of the canvas is the sea. Islands smaller than
+   ``MIN_ISLAND`` square pixels are dropped. ``BRIDGES`` close the straits the board closes
+   (Denmark touches Sweden; Constantinople parts the Black Sea from the Aegean). Spots that
+   fall on the wrong side of the real coast (the board's coasts are not the world's) are
+   moved to the nearest point ``SPOT_MARGIN`` inside the right side; the moves are printed.
+3. **Provinces.** Land provinces are Voronoi cells of the land spots (plus ``EXTRA`` helper
+   seeds that pull borders to where the board has them) clipped to the land; sea zones are
+   Voronoi cells of the sea spots clipped to the sea. A piece cut off from its province's
+   spot (across a strait) goes to the neighbour it shares most border with; an island goes
+   to the nearest land province when it lies within ``ISLAND_REACH`` of it (Denmark's
+   islands, Gotland, the Greek islands), or becomes neutral land. ``NAMED_ISLANDS`` are
+   neutral land with a name (Ireland, Iceland, Corsica, ...); water cut off from every sea
+   zone (the Caspian) is a lake.
+4. **One coverage, simplified.** All outlines are noded together so neighbours share exactly
+   the same vertices, simplified as a coverage (GEOS coverage simplification, ``TOLERANCE``
+   pixels) so shared borders stay shared, and rounded to whole pixels.
+5. **Checks.** Adjacent provinces (army or fleet) must share at least ``MIN_SHARED`` px of
+   border, non-adjacent ones at most ``MAX_TOUCH`` (the same checks run in
+   ``tests/diplomacy/test_geometry.py``); every spot must lie inside its province; every coast
+   spot must be nearest to one of its own seas. Names are placed small provinces first,
+   clear of unit spots, centre markers and each other. The file is written either way; the
+   script lists every problem and exits non-zero until there are none. See docs/map.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
 import math
-import random
 import sys
 from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-from scipy.spatial import Voronoi
+import shapely
+from scipy.interpolate import RBFInterpolator
+from shapely.geometry import LineString, MultiPoint, MultiPolygon, Point, Polygon, box
+from shapely.ops import nearest_points, unary_union
 
 ROOT = Path(__file__).resolve().parent.parent
 MAP_JSON = ROOT / "games" / "diplomacy-standard" / "map.json"
 OUT = ROOT / "games" / "diplomacy-standard" / "geometry.json"
 
 W, H = 1835.0, 1360.0
-# godip/DPjudge synonyms present in the positions file: their points become extra seeds.
 SYNONYMS = {"gol": "lyo", "mid": "mao", "nat": "nao", "nrg": "nwg", "tyn": "tys"}
-
 MIN_SHARED = 10.0  # adjacent provinces must share at least this much border (px)
 MAX_TOUCH = 4.0  # non-adjacent provinces may share at most this much (a corner touch)
+MIN_ISLAND = 40.0  # islands smaller than this (px^2) are not drawn
+ISLAND_REACH = 14.0  # an island this close to a land province belongs to it
+TOLERANCE = 1.5  # coverage simplification (px)
+SPOT_MARGIN = 9.0  # a spot moved to the right side of a coast lands this far inside
+SMOOTHING = 0.005  # thin-plate spline regularisation (0: through every spot exactly)
 
-# Coastlines drawn by hand, as closed loops: (interior kind, forced land owner, points).
-# Points on both sides of every loop become seeds, so the land/sea border follows the loop;
-# each seed belongs to the nearest province spot of the right kind (or the forced owner).
-Loop = tuple[str, "str | None", list[tuple[float, float]]]
-COASTS: list[Loop] = [
-    # the continent, clockwise from Gibraltar, closing round the east edge of the canvas
-    ("land", None, [
-        (255, 1200), (200, 1175), (160, 1130), (140, 1060), (150, 990), (165, 950),
-        (200, 930), (260, 935), (330, 935), (385, 935), (395, 900), (385, 860),
-        (370, 842), (345, 828), (315, 805), (340, 785), (390, 785), (420, 790), (450, 780),
-        (470, 765), (505, 748), (535, 728), (565, 705), (585, 685), (610, 670), (640, 665),
-        (660, 668), (665, 640), (668, 600), (678, 560), (705, 540), (718, 556), (728, 578),
-        (760, 586), (792, 580), (782, 560), (770, 530), (760, 500), (735, 480), (700, 470),
-        (670, 455), (645, 430), (640, 390), (660, 340), (700, 290), (750, 230), (810, 170),
-        (870, 130), (930, 115), (990, 130), (1050, 145), (1110, 160), (1150, 180),
-        (1210, 195), (1260, 200), (1300, 230), (1320, 270), (1350, 240), (1340, 200),
-        (1400, 185), (1500, 170), (1600, 160), (1700, 150), (1840, 140), (1900, 140),
-        (1900, 1450), (1520, 1450), (1500, 1360), (1490, 1300), (1480, 1270), (1400, 1260),
-        (1300, 1275), (1200, 1260), (1170, 1230), (1160, 1190), (1150, 1165), (1100, 1160),
-        (1060, 1165), (1020, 1160), (990, 1180), (985, 1220), (960, 1265), (930, 1270),
-        (910, 1230), (895, 1190), (880, 1150), (875, 1110), (865, 1075), (840, 1040),
-        (810, 1015), (780, 1005), (750, 1010), (745, 1030), (765, 1060), (800, 1085),
-        (830, 1110), (865, 1145), (860, 1165), (830, 1160), (825, 1185), (820, 1225),
-        (800, 1250), (780, 1230), (770, 1195), (745, 1160), (720, 1130), (700, 1105),
-        (675, 1075), (660, 1050), (640, 1020), (615, 1005), (590, 1000), (555, 1010),
-        (520, 1015), (490, 1020), (460, 1040), (430, 1080), (400, 1120), (380, 1150),
-        (340, 1180), (300, 1195),
-    ]),
-    # the Baltic and the Gulf of Bothnia (interior is sea)
-    ("sea", None, [
-        (738, 605), (728, 640), (722, 660), (745, 665), (790, 655), (830, 650), (870, 645),
-        (920, 640), (960, 610), (985, 580), (1000, 520), (1015, 498), (1040, 488), (1050, 470),
-        (1035, 455), (1000, 450), (965, 445), (950, 420), (945, 380), (955, 330), (965, 290),
-        (945, 270), (915, 285), (890, 330), (880, 380), (870, 430), (860, 480), (845, 530),
-        (825, 560), (810, 590), (790, 598), (760, 600),
-    ]),
-    # the Black Sea (interior is sea)
-    ("sea", None, [
-        (1160, 1090), (1150, 1070), (1150, 1030), (1160, 990), (1175, 950), (1200, 920),
-        (1240, 900), (1280, 895), (1300, 910), (1290, 930), (1320, 940), (1370, 930),
-        (1410, 950), (1430, 990), (1420, 1030), (1380, 1050), (1330, 1060), (1280, 1065),
-        (1230, 1070), (1180, 1085),
-    ]),
-    # Great Britain
-    ("land", None, [
-        (420, 430), (465, 425), (490, 450), (500, 485), (505, 515), (510, 545), (525, 580),
-        (535, 615), (540, 650), (545, 680), (540, 690), (510, 700), (470, 705), (430, 700),
-        (395, 705), (370, 710), (380, 690), (410, 680), (395, 650), (405, 625), (420, 610),
-        (430, 590), (420, 560), (410, 535), (395, 510), (395, 475), (405, 445),
-    ]),
-    # North Africa
-    ("land", None, [
-        (60, 1450), (60, 1360), (120, 1300), (200, 1250), (260, 1225), (330, 1230),
-        (420, 1235), (520, 1240), (600, 1230), (640, 1225), (670, 1240), (690, 1280),
-        (700, 1330), (760, 1380), (800, 1450),
-    ]),
-    # neutral islands
-    ("land", "~ireland", [
-        (300, 520), (345, 515), (375, 540), (380, 580), (360, 620), (320, 630), (280, 610),
-        (270, 570),
-    ]),
-    ("land", "~iceland", [(290, 170), (340, 160), (370, 180), (340, 205), (295, 200)]),
-    ("land", "~corsica", [(620, 1040), (635, 1045), (638, 1075), (625, 1082), (615, 1060)]),
-    ("land", "~sardinia", [(612, 1095), (640, 1098), (645, 1150), (620, 1160), (608, 1130)]),
-    ("land", "~sicily", [(710, 1255), (770, 1258), (765, 1290), (720, 1285)]),
-    ("land", "~crete", [(1010, 1300), (1060, 1295), (1100, 1305), (1060, 1315), (1015, 1312)]),
-]
-
-# Helper seeds per province: pull borders to where the board has them. Tuned by eye.
-EXTRA: dict[str, list[tuple[float, float]]] = {
-    "eng": [(450, 740), (515, 722), (360, 745)],
-    "mao": [(280, 810), (330, 890), (250, 760), (80, 1000), (100, 1150), (60, 1280), (190, 690)],
-    "nao": [(360, 505), (392, 548), (250, 480), (200, 600), (120, 620), (330, 420), (250, 450)],
-    "iri": [(400, 600), (330, 660), (270, 680)],
-    "nwg": [(450, 395), (520, 420), (610, 370), (560, 300), (380, 330)],
-    "nth": [(600, 460), (640, 520), (645, 560), (590, 660), (555, 700), (580, 620)],
-    "bal": [(760, 625), (800, 630), (740, 648)],
-    "ska": [(745, 565)],
-    "swe": [(850, 300), (900, 295)],
-    "fin": [(980, 270)],
-    "kie": [(745, 680)],
-    "nwy": [(800, 200), (860, 175), (930, 160), (990, 170), (1030, 185)],
-    "stp": [(1050, 200), (1100, 220)],
-    "mos": [(1080, 660)],
-    "mun": [(740, 760), (640, 865)],
-    "gal": [(920, 820)],
-    "boh": [(870, 815)],
-    "bur": [(590, 800), (500, 920), (600, 850)],
-    "gas": [(460, 930)],
-    "mar": [(460, 1000)],
-    "spa": [(420, 990)],
-    "pie": [(680, 940)],
-    "tyr": [(700, 930)],
-    "ser": [(1000, 1000)],
-    "rum": [(1030, 960)],
-    "apu": [(752, 1060), (840, 1130)],
-    "ven": [(725, 1025)],
-    "rom": [(725, 1070)],
-    "tri": [(775, 985)],
-    "ion": [(840, 1175), (870, 1180), (1000, 1340)],
-    "naf": [(250, 1260), (180, 1290), (120, 1340)],
-    "bel": [(550, 732), (580, 770)],
-    "hel": [(635, 652)],
-    "lyo": [(465, 1055)],
-    "sil": [(900, 765)],
-    "swi": [(615, 915), (660, 905)],
-    "eas": [(1100, 1345)],
-    "smy": [(1185, 1200), (1190, 1240), (1350, 1200), (1380, 1170)],
-    "arm": [(1420, 1150)],
-    "con": [(1200, 1110)],
-    "ank": [(1240, 1095)],
+# Where each spot of the board is in the world: (longitude, latitude). Land: the city or the
+# middle of the region; sea: the middle of the water the board's spot stands in.
+GEO: dict[str, tuple[float, float]] = {
+    "adr": (15.5, 43.0), "aeg": (25.0, 38.5), "alb": (20.0, 41.0), "ank": (33.5, 40.8),
+    "apu": (16.5, 41.0), "arm": (41.0, 40.0), "bal": (18.0, 55.5), "bar": (40.0, 72.0),
+    "bel": (4.5, 50.7), "ber": (13.4, 52.5), "bla": (34.0, 43.5), "boh": (14.5, 49.8),
+    "bot": (20.5, 62.0), "bre": (-3.0, 48.2), "bud": (19.5, 47.3), "bul": (25.0, 42.7),
+    "bul-ec": (27.8, 42.8), "bul-sc": (25.5, 41.0), "bur": (4.8, 47.0), "cly": (-5.0, 57.0),
+    "con": (28.5, 40.8), "den": (9.3, 56.0), "eas": (32.0, 34.0), "edi": (-3.0, 56.6),
+    "eng": (-2.5, 50.0), "fin": (26.0, 62.5), "gal": (23.5, 49.5), "gas": (-0.5, 44.3),
+    "gol": (4.5, 42.5), "gre": (22.0, 39.5), "hel": (7.5, 54.3), "hol": (5.5, 52.2),
+    "ion": (18.5, 36.5), "iri": (-6.5, 52.0), "kie": (10.0, 53.8), "lon": (-0.5, 51.5),
+    "lvn": (24.5, 57.0), "lvp": (-3.0, 54.5), "lyo": (4.5, 42.5), "mao": (-14.0, 44.0),
+    "mar": (5.4, 43.9), "mid": (-13.0, 41.0), "mos": (37.6, 55.7), "mun": (11.5, 48.3),
+    "naf": (-1.0, 34.5), "nao": (-25.0, 57.0), "nap": (15.8, 40.5), "nat": (-20.0, 54.0),
+    "nrg": (3.0, 65.0), "nth": (3.0, 56.0), "nwg": (5.0, 67.0), "nwy": (9.0, 61.0),
+    "par": (2.3, 48.0), "pic": (2.3, 50.0), "pie": (7.7, 44.8), "por": (-8.0, 39.5),
+    "pru": (20.5, 54.3), "rom": (12.5, 42.0), "ruh": (7.2, 51.2), "rum": (25.5, 45.3),
+    "ser": (20.8, 43.5), "sev": (36.0, 47.0), "sil": (17.0, 51.0), "ska": (9.5, 57.8),
+    "smy": (30.0, 38.5), "spa": (-3.7, 40.4), "spa-nc": (-5.5, 43.0), "spa-sc": (-3.5, 37.0),
+    "stp": (32.0, 61.0), "stp-nc": (38.0, 67.5), "stp-sc": (29.0, 60.0), "swe": (15.5, 61.0),
+    "swi": (8.2, 46.8), "syr": (38.0, 35.5), "tri": (15.5, 45.3), "tun": (9.5, 35.5),
+    "tus": (11.0, 43.5), "tyn": (12.0, 39.5), "tyr": (12.0, 47.0), "tys": (12.0, 39.5),
+    "ukr": (30.0, 49.0), "ven": (11.5, 45.4), "vie": (16.4, 48.0), "wal": (-3.8, 52.2),
+    "war": (21.0, 52.2), "wes": (3.0, 38.5), "yor": (-1.2, 53.9),
 }
 
-# Neutral land seeds (non-province), e.g. the far east of the canvas.
-FILLER: list[tuple[float, float]] = [(1790, y) for y in range(250, 1360, 90)]
+# Islands that belong to no province, drawn as neutral land with their name: a point on
+# each (longitude, latitude); the Balearics are one name over several islands.
+NAMED_ISLANDS: dict[str, list[tuple[float, float]]] = {
+    "Ireland": [(-8.0, 53.3)],
+    "Iceland": [(-19.0, 64.9)],
+    "Corsica": [(9.1, 42.2)],
+    "Sardinia": [(9.0, 40.0)],
+    "Sicily": [(14.2, 37.5)],
+    "Crete": [(24.9, 35.2)],
+    "Cyprus": [(33.2, 35.0)],
+    "Balearics": [(3.0, 39.6), (4.1, 40.0), (1.4, 39.0)],
+}
+
+# Helper seeds (board pixels) that pull borders to where the board has them. Tuned by eye.
+EXTRA: dict[str, list[tuple[float, float]]] = {
+    "edi": [(485, 545)], "yor": [(480, 585)], "wal": [(445, 625)], "lvp": [(455, 600)],
+    "nao": [(400, 470), (405, 520), (415, 560), (300, 420)],
+    "iri": [(420, 625)],
+    "nwg": [(470, 410), (540, 400), (600, 390), (800, 120)],
+    "nth": [(640, 570), (660, 520), (580, 660), (555, 690)],
+    "eng": [(470, 740), (515, 725)],
+    "mao": [(350, 850), (380, 890), (330, 940), (250, 800)],
+    "bar": [(1000, 60), (1100, 150)],
+    "nwy": [(880, 140), (950, 110), (1020, 150), (800, 200), (850, 190), (760, 250)],
+    "fin": [(950, 250)], "swe": [(860, 330)],
+    "stp": [(1100, 200), (1200, 230), (1300, 200), (1450, 150), (1600, 120), (1650, 250),
+            (1800, 350)],
+    "war": [(930, 720), (905, 738)], "mos": [(1080, 640), (1750, 560)],
+    "sev": [(1180, 880), (1150, 900), (1750, 760)], "rum": [(1110, 930)],
+    "ser": [(990, 990), (960, 1090)], "tri": [(870, 1060)],
+    "ank": [(1220, 1080)], "con": [(1165, 1120)],
+    "smy": [(1380, 1170), (1350, 1200), (1190, 1190), (1180, 1230)],
+    "arm": [(1420, 1150)], "syr": [(1410, 1260), (1400, 1320)],
+    "eas": [(1100, 1345), (1350, 1330)], "ion": [(720, 1300), (760, 1250)],
+    "apu": [(760, 1075), (835, 1135)], "ven": [(745, 1040)], "nap": [(780, 1160)],
+    "rom": [(765, 1130)], "tus": [(665, 1010)],
+    "pie": [(650, 960), (610, 985), (670, 975)], "mar": [(590, 950)], "tyr": [(700, 950)],
+    "bur": [(560, 800), (500, 900), (610, 845)], "pic": [(470, 790)],
+    "mun": [(740, 760)], "gal": [(940, 850), (900, 800)], "boh": [(850, 830)],
+}
+
+# Straits the board closes (land bridges, in degrees): Denmark touches Sweden and holds the
+# Skagerrak apart from the Baltic; Constantinople holds the Black Sea apart from the Aegean.
+BRIDGES: list[tuple[tuple[float, float], tuple[float, float]]] = [
+    ((12.55, 56.03), (12.75, 56.05)),  # Oresund
+    ((10.8, 55.3), (11.15, 55.33)),  # Great Belt
+    ((9.7, 55.55), (9.9, 55.5)),  # Little Belt
+    ((28.95, 41.1), (29.12, 41.1)),  # Bosporus
+]
+
+# Board abbreviations that the rule in ``abbreviation`` does not give.
+ABBR = {"stp": "StP"}
 
 
-def load_positions(path: str) -> tuple[dict[str, tuple[float, float]], dict, list]:
-    """Return province spots, coast spots and synonym spots from the positions CSV."""
-    provs: dict[str, tuple[float, float]] = {}
-    coasts: dict[str, tuple[float, float]] = {}
-    synonyms: list[tuple[str, tuple[float, float]]] = []
+# --- inputs ------------------------------------------------------------------------------
+def load_positions(path: str) -> dict[str, tuple[float, float]]:
     with open(path, encoding="utf-8") as fh:
         rows = [r for r in csv.reader(fh) if r and not r[0].startswith("#")]
-    for name, x, y in rows[1:]:
-        pt = (float(x), float(y))
-        if "-" in name:
-            p, c = name.split("-")
-            coasts[f"{p}/{c}"] = pt
-        elif name in SYNONYMS:
-            synonyms.append((SYNONYMS[name], pt))
-        else:
-            provs[name] = pt
-    return provs, coasts, synonyms
+    return {name: (float(x), float(y)) for name, x, y in rows[1:]}
 
 
-# --- polygon helpers -------------------------------------------------------------------
-def clip_convex(poly: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Sutherland-Hodgman clip of a polygon to the canvas rectangle."""
+def load_land(path: str) -> MultiPolygon:
+    """Natural Earth land from a world-atlas TopoJSON file, in degrees, clipped to Europe."""
+    topo = json.loads(Path(path).read_text(encoding="utf-8"))
+    (sx, sy), (tx, ty) = topo["transform"]["scale"], topo["transform"]["translate"]
+    arcs = []
+    for arc in topo["arcs"]:
+        x = y = 0
+        pts = []
+        for dx, dy in arc:
+            x += dx
+            y += dy
+            pts.append((x * sx + tx, y * sy + ty))
+        arcs.append(pts)
 
-    def clip(pts, inside, inter):
-        out = []
-        for i, cur in enumerate(pts):
-            prev = pts[i - 1]
-            if inside(cur):
-                if not inside(prev):
-                    out.append(inter(prev, cur))
-                out.append(cur)
-            elif inside(prev):
-                out.append(inter(prev, cur))
-        return out
+    def ring(ids):
+        out: list[tuple[float, float]] = []
+        for i in ids:
+            pts = arcs[i] if i >= 0 else arcs[~i][::-1]
+            out.extend(pts if not out else pts[1:])
+        # points far east or west of the frame are dropped: what lies in the frame is
+        # unchanged, and rings that run along the antimeridian seam (Eurasia's Chukotka)
+        # cannot fold over Europe
+        return [(x, y) for x, y in out if -100 < x < 100]
 
-    def ix(x0):
-        return lambda a, b: (x0, a[1] + (b[1] - a[1]) * (x0 - a[0]) / (b[0] - a[0]))
-
-    def iy(y0):
-        return lambda a, b: (a[0] + (b[0] - a[0]) * (y0 - a[1]) / (b[1] - a[1]), y0)
-
-    pts = poly
-    for inside, inter in (
-        (lambda p: p[0] >= 0, ix(0.0)),
-        (lambda p: p[0] <= W, ix(W)),
-        (lambda p: p[1] >= 0, iy(0.0)),
-        (lambda p: p[1] <= H, iy(H)),
-    ):
-        pts = clip(pts, inside, inter)
-        if not pts:
-            break
-    return pts
-
-
-def signed_area(poly) -> float:
-    return 0.5 * sum(
-        poly[i - 1][0] * poly[i][1] - poly[i][0] * poly[i - 1][1] for i in range(len(poly))
-    )
+    polys = []
+    for geom in topo["objects"]["land"]["geometries"]:
+        parts = geom["arcs"] if geom["type"] == "MultiPolygon" else [geom["arcs"]]
+        for rings in parts:
+            outer = ring(rings[0])
+            if len(outer) >= 4:
+                polys.append(Polygon(outer, [h for h in map(ring, rings[1:]) if len(h) >= 4]))
+    # not Greenland, Svalbard or Novaya Zemlya
+    frame = box(-25, 22, 85, 71.3).difference(box(-25, 67.5, -10, 72)).difference(
+        box(50, 70, 85, 72))
+    polys += [LineString(ends).buffer(0.06) for ends in BRIDGES]
+    return unary_union([shapely.make_valid(p).intersection(frame) for p in polys
+                        if p.intersects(frame)])
 
 
-def point_in_poly(x: float, y: float, poly) -> bool:
-    inside = False
-    n = len(poly)
-    for i in range(n):
-        x1, y1 = poly[i - 1]
-        x2, y2 = poly[i]
-        if (y1 > y) != (y2 > y) and x < x1 + (x2 - x1) * (y - y1) / (y2 - y1):
-            inside = not inside
-    return inside
+def lcc(lon, lat):
+    """Lambert conformal conic, standard parallels 40N/60N, origin 15E 50N (unit sphere)."""
+    lon, lat = np.radians(lon), np.radians(lat)
+    p1, p2, l0, f0 = map(math.radians, (40, 60, 15, 50))
+    n = math.log(math.cos(p1) / math.cos(p2)) / math.log(
+        math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2))
+    f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** n / n
+    rho = f / np.tan(np.pi / 4 + lat / 2) ** n
+    rho0 = f / math.tan(math.pi / 4 + f0 / 2) ** n
+    return rho * np.sin(n * (lon - l0)), rho0 - rho * np.cos(n * (lon - l0))
 
 
-def dist_to_border(x: float, y: float, poly) -> float:
-    best = math.inf
-    for i in range(len(poly)):
-        ax, ay = poly[i - 1]
-        bx, by = poly[i]
-        dx, dy = bx - ax, by - ay
-        L = dx * dx + dy * dy
-        t = 0.0 if L == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / L))
-        best = min(best, math.hypot(x - ax - t * dx, y - ay - t * dy))
-    return best
+class Warp:
+    """Degrees -> board pixels: the projection, then a smoothed thin-plate spline fitted to
+    the board's spots."""
+
+    def __init__(self, spots: dict[str, tuple[float, float]]) -> None:
+        names = sorted(set(spots) & set(GEO))
+        geo = np.array([GEO[n] for n in names])
+        board = np.array([spots[n] for n in names])
+        x, y = lcc(geo[:, 0], geo[:, 1])
+        p = np.stack([x, y], 1)
+        self.mean, self.scale = p.mean(0), p.std()
+        self.f = RBFInterpolator((p - self.mean) / self.scale, board,
+                                 kernel="thin_plate_spline", degree=2, smoothing=SMOOTHING)
+        res = np.linalg.norm(self(geo) - board, axis=1)
+        worst = ", ".join(f"{names[i]} {res[i]:.0f}" for i in np.argsort(-res)[:5])
+        print(f"fit: {len(names)} spots, residual rms {np.sqrt((res ** 2).mean()):.1f} px, "
+              f"max {res.max():.1f} px ({worst})")
+
+    def __call__(self, lonlat: np.ndarray) -> np.ndarray:
+        x, y = lcc(lonlat[:, 0], lonlat[:, 1])
+        return np.round(self.f((np.stack([x, y], 1) - self.mean) / self.scale), 6)
 
 
-# --- the tessellation --------------------------------------------------------------------
-class Mesh:
-    """Planar mesh of region loops over shared vertex ids, so edits keep borders matched."""
-
-    def __init__(self) -> None:
-        self.pts: list[list[float]] = []
-        self.key: dict[tuple[int, int], int] = {}
-        self.loops: dict[str, list[int]] = {}
-        self.stray: dict[str, list[list[int]]] = {}
-        self.problems: list[str] = []
-
-    def vid(self, p: tuple[float, float]) -> int:
-        k = (round(p[0] * 100), round(p[1] * 100))
-        if k not in self.key:
-            self.key[k] = len(self.pts)
-            self.pts.append([p[0], p[1]])
-        return self.key[k]
+# --- geometry helpers ----------------------------------------------------------------------
+def polys_of(g) -> list[Polygon]:
+    if g.is_empty:
+        return []
+    if isinstance(g, Polygon):
+        return [g]
+    if hasattr(g, "geoms"):
+        return [p for part in g.geoms for p in polys_of(part)]
+    return []
 
 
-def build_mesh(seeds: list[tuple[float, float]], owner: list[str]) -> Mesh:
-    far = [(-5000, -5000), (W + 5000, -5000), (-5000, H + 5000), (W + 5000, H + 5000)]
-    far += [(W / 2, -6000), (W / 2, H + 6000), (-6000, H / 2), (W + 6000, H / 2)]
-    vor = Voronoi(np.array(list(seeds) + far))
-    mesh = Mesh()
-    # directed edges per region (union of its cells, internal edges cancel out)
-    edges: dict[str, dict[tuple[int, int], int]] = defaultdict(dict)
-    for i, region_name in enumerate(owner):
-        region = vor.regions[vor.point_region[i]]
-        assert -1 not in region, f"unbounded cell for {region_name}"
-        poly = [tuple(vor.vertices[v]) for v in region]
-        if signed_area(poly) < 0:
-            poly.reverse()
-        poly = clip_convex(poly)
-        ids = [mesh.vid(p) for p in poly]
-        ids = [v for j, v in enumerate(ids) if v != ids[j - 1]]
-        e = edges[region_name]
-        for j in range(len(ids)):
-            a, b = ids[j - 1], ids[j]
-            if (b, a) in e:
-                del e[(b, a)]
-            else:
-                e[(a, b)] = 1
-    for name, e in edges.items():
-        nxt: dict[int, list[int]] = defaultdict(list)
-        for a, b in e:
-            nxt[a].append(b)
-        if any(len(v) > 1 for v in nxt.values()):
-            mesh.problems.append(f"{name}: pinched outline")
-        parts = []
-        while nxt:
-            start = min(nxt)
-            loop = [start]
-            while True:
-                cur = loop[-1]
-                b = nxt[cur].pop()
-                if not nxt[cur]:
-                    del nxt[cur]
-                if b == start:
-                    break
-                loop.append(b)
-            parts.append(loop)
-        # keep the biggest part; report the rest (the check below must come out clean)
-        parts.sort(key=lambda lp: -abs(signed_area([mesh.pts[v] for v in lp])))
-        # a part wound the other way is a hole (an island drawn on top): drop it
-        sign = signed_area([mesh.pts[v] for v in parts[0]]) > 0
-        parts = [parts[0]] + [
-            lp for lp in parts[1:] if (signed_area([mesh.pts[v] for v in lp]) > 0) == sign
-        ]
-        if len(parts) > 1:
-            mesh.problems.append(f"{name}: outline falls into {len(parts)} parts")
-            mesh.stray[name] = parts[1:]
-        mesh.loops[name] = parts[0]
-    return mesh
+def move_inside(pt: tuple[float, float], region, margin: float) -> tuple[float, float]:
+    """``pt`` if it lies ``margin`` inside ``region``; else the nearest point that does."""
+    inner = region.buffer(-margin)
+    p = Point(pt)
+    if inner.contains(p):
+        return pt
+    q = nearest_points(inner, p)[0]
+    return (round(q.x, 1), round(q.y, 1))
 
 
-def refine(mesh: Mesh, kinds: dict[str, str], rounds: int = 3) -> None:
-    """Subdivide and relax the outlines; wiggle the coasts. Shared vertices keep borders tight."""
-    rng = random.Random(1901)
-
-    def on_frame(p) -> bool:
-        return p[0] <= 0.01 or p[0] >= W - 0.01 or p[1] <= 0.01 or p[1] >= H - 0.01
-
-    for r in range(rounds):
-        # which regions use each undirected edge
-        users: dict[frozenset, list[str]] = defaultdict(list)
-        for name, loop in mesh.loops.items():
-            for j in range(len(loop)):
-                users[frozenset((loop[j - 1], loop[j]))].append(name)
-        mid: dict[frozenset, int] = {}
-        for e, names in users.items():
-            a, b = tuple(e)
-            pa, pb = mesh.pts[a], mesh.pts[b]
-            m = [(pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2]
-            seas = {kinds.get(n) == "sea" for n in names}
-            if len(seas) == 2 and not (on_frame(pa) and on_frame(pb)):
-                L = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
-                off = rng.uniform(-0.22, 0.22) * L / (r + 1) ** 0.3
-                m[0] += -(pb[1] - pa[1]) / (L or 1) * off
-                m[1] += (pb[0] - pa[0]) / (L or 1) * off
-            mesh.pts.append(m)
-            mid[e] = len(mesh.pts) - 1
-        for name, loop in mesh.loops.items():
-            new = []
-            for j in range(len(loop)):
-                new.append(mid[frozenset((loop[j - 1], loop[j]))])
-                new.append(loop[j])
-            mesh.loops[name] = new[1:] + new[:1]
-        # neighbours of each vertex; junctions (3+ neighbours) and frame points stay put
-        nb: dict[int, set[int]] = defaultdict(set)
-        for loop in mesh.loops.values():
-            for j in range(len(loop)):
-                nb[loop[j]].add(loop[j - 1])
-                nb[loop[j - 1]].add(loop[j])
-        moved = {}
-        for v, ns in nb.items():
-            if len(ns) != 2 or on_frame(mesh.pts[v]):
-                continue
-            a, b = tuple(ns)
-            p, pa, pb = mesh.pts[v], mesh.pts[a], mesh.pts[b]
-            moved[v] = [
-                0.5 * p[0] + 0.25 * (pa[0] + pb[0]),
-                0.5 * p[1] + 0.25 * (pa[1] + pb[1]),
-            ]
-        for v, p in moved.items():
-            mesh.pts[v] = p
-
-
-def simplify(mesh: Mesh, tolerance: float = 0.6) -> None:
-    """Drop near-collinear border vertices. A vertex is dropped from every outline that uses
-    it, so neighbouring outlines still share exactly the same edges."""
-    nb: dict[int, set[int]] = defaultdict(set)
-    for loop in mesh.loops.values():
-        for j in range(len(loop)):
-            nb[loop[j]].add(loop[j - 1])
-            nb[loop[j - 1]].add(loop[j])
-    dropped: set[int] = set()
-    for v in sorted(nb):
-        if len(nb[v]) != 2:
-            continue
-        a, b = tuple(nb[v])
-        pa, pb, p = mesh.pts[a], mesh.pts[b], mesh.pts[v]
-        L = math.dist(pa, pb)
-        if L == 0 or L > 40:
-            continue
-        dev = abs((pb[0] - pa[0]) * (pa[1] - p[1]) - (pa[0] - p[0]) * (pb[1] - pa[1])) / L
-        if dev < tolerance:
-            dropped.add(v)
-            nb[a].discard(v)
-            nb[a].add(b)
-            nb[b].discard(v)
-            nb[b].add(a)
-    for name, loop in mesh.loops.items():
-        mesh.loops[name] = [v for v in loop if v not in dropped]
-
-
-def polygons(mesh: Mesh) -> dict[str, list[tuple[float, float]]]:
-    out = {}
-    for name, loop in mesh.loops.items():
-        pts = [(round(mesh.pts[v][0], 1), round(mesh.pts[v][1], 1)) for v in loop]
-        pts = [p for j, p in enumerate(pts) if p != pts[j - 1]]
-        out[name] = pts
-    return out
-
-
-def shared_lengths(polys: dict[str, list]) -> dict[frozenset, float]:
-    """Length of border shared by each pair of regions (edges present in both outlines)."""
+def shared_lengths(polys: dict[str, list[list]]) -> dict[frozenset, float]:
+    """Border shared by each pair of regions: edges present in both outlines (all parts)."""
     owner: dict[frozenset, list[str]] = defaultdict(list)
-    for name, poly in polys.items():
-        for j in range(len(poly)):
-            owner[frozenset((poly[j - 1], poly[j]))].append(name)
+    for name, parts in polys.items():
+        for poly in parts:
+            for j in range(len(poly)):
+                owner[frozenset((tuple(poly[j - 1]), tuple(poly[j])))].append(name)
     out: dict[frozenset, float] = defaultdict(float)
     for e, names in owner.items():
-        if len(names) == 2:
+        if len(names) == 2 and names[0] != names[1]:
             a, b = tuple(e)
             out[frozenset(names)] += math.dist(a, b)
     return out
 
 
-def check(polys, adjacent: set[frozenset], provinces: set[str]) -> list[str]:
-    problems = []
-    shared = shared_lengths(polys)
-    for pair in sorted(adjacent, key=sorted):
-        if shared.get(pair, 0.0) < MIN_SHARED:
-            problems.append(f"adjacent but border {shared.get(pair, 0.0):.1f}: {sorted(pair)}")
-    for pair, length in shared.items():
-        if pair <= provinces and pair not in adjacent and "swi" not in pair and length > MAX_TOUCH:
-            problems.append(f"not adjacent but border {length:.1f}: {sorted(pair)}")
-    return problems
+def ring_coords(poly: Polygon) -> list[list[float]]:
+    pts = [[round(x), round(y)] for x, y in list(poly.exterior.coords)[:-1]]
+    return [p for j, p in enumerate(pts) if p != pts[j - 1]]
 
 
-def best_spot(poly, avoid: list[tuple[float, float]], near, radius: float) -> tuple[float, float]:
-    """A roomy point inside ``poly`` clear of ``avoid`` (unit, SC marker), preferring ``near``."""
-    xs = [p[0] for p in poly]
-    ys = [p[1] for p in poly]
+def best_spot(poly: Polygon, avoid: list[tuple[float, float]], near, radius: float):
+    """A roomy point inside ``poly`` clear of ``avoid``, preferring ``near``."""
+    minx, miny, maxx, maxy = poly.bounds
     best, best_score = near, -math.inf
-    step = 6.0
-    y = min(ys) + step / 2
-    while y < max(ys):
-        x = min(xs) + step / 2
-        while x < max(xs):
-            if point_in_poly(x, y, poly):
-                room = min(dist_to_border(x, y, poly), 30.0)
-                clear = min((math.dist((x, y), a) for a in avoid), default=99.0)
-                score = room + min(clear, radius) * 1.5 - 0.08 * math.dist((x, y), near)
-                if clear < radius * 0.75:
-                    score -= 100
-                if score > best_score:
-                    best, best_score = (x, y), score
-            x += step
-        y += step
-    return (round(best[0], 1), round(best[1], 1))
+    boundary = poly.exterior
+    for y in np.arange(miny + 3, maxy, 6.0):
+        for x in np.arange(minx + 3, maxx, 6.0):
+            p = Point(x, y)
+            if not poly.contains(p):
+                continue
+            room = min(boundary.distance(p), 30.0)
+            clear = min((math.dist((x, y), a) for a in avoid), default=99.0)
+            score = room + min(clear, radius) * 1.5 - 0.08 * math.dist((x, y), near)
+            if clear < radius * 0.75:
+                score -= 100
+            if score > best_score:
+                best, best_score = (x, y), score
+    return (round(float(best[0]), 1), round(float(best[1]), 1))
 
 
-# A province name must not sit under a unit token: its box (as the renderer draws it, see
-# ``label_box``) keeps LABEL_CLEAR from every unit spot (the token reaches ~19 px, hold
-# octagons and support rings ~24) and LABEL_CLEAR_SC from every supply-centre marker.
+# Labels: the box a name takes as mapsvg.py draws it (baseline at y + 5, 14 px bold land,
+# 15 px italic sea) must stay clear of unit spots and centre markers.
 LABEL_CLEAR = 24.0
 LABEL_CLEAR_SC = 10.0
+LABEL_REACH = 10.0
 
 
 def label_box(text: str, x: float, y: float, sea: bool) -> tuple[float, float, float, float]:
-    """Approximate box of a province label centred at (x, y): mapsvg.py draws it with its
-    baseline at y + 5, 14 px bold (land) or 15 px italic (sea)."""
     half = (len(text) * (9.0 if sea else 10.0) + 2.0) / 2
     return (x - half, y - 6.0, x + half, y + 8.5)
 
 
-def box_distance(pt, box) -> float:
-    dx = max(box[0] - pt[0], 0.0, pt[0] - box[2])
-    dy = max(box[1] - pt[1], 0.0, pt[1] - box[3])
+def box_distance(pt, b) -> float:
+    dx = max(b[0] - pt[0], 0.0, pt[0] - b[2])
+    dy = max(b[1] - pt[1], 0.0, pt[1] - b[3])
     return math.hypot(dx, dy)
 
 
-def clear_label(pid: str, sea: bool, start, poly, spots, markers) -> tuple[float, float]:
-    """``start`` if the name's box there is clear of units and centre markers and inside the
-    province; otherwise the nearby point that does best on those (clearance first, then
-    staying inside the outline, then staying close to ``start``)."""
+def clear_label(text: str, sea: bool, start, poly: Polygon, spots, markers, taken):
+    """Where a province's name goes: near ``start``, its box at least LABEL_CLEAR from every
+    unit spot, LABEL_CLEAR_SC from every centre marker and clear of the names ``taken``
+    already; inside the province if it can be, else (a small province crowded by its
+    neighbours' spots) reaching over its border, the centre at most LABEL_REACH outside."""
 
     def score(x, y):
-        box = label_box(pid, x, y, sea)
-        uc = min((box_distance(s, box) for s in spots), default=99.0)
-        mc = min((box_distance(m, box) for m in markers), default=99.0)
-        corners = sum(point_in_poly(cx, cy, poly) for cx, cy in
-                      ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])))
-        ok = uc >= LABEL_CLEAR and mc >= LABEL_CLEAR_SC and corners == 4
+        b = label_box(text, x, y, sea)
+        uc = min((box_distance(sp, b) for sp in spots), default=99.0)
+        mc = min((box_distance(m, b) for m in markers), default=99.0)
+        free = not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3]
+                       for t in taken)
+        corners = sum(poly.contains(Point(cx, cy)) for cx, cy in
+                      ((b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])))
+        inside = poly.contains(Point(x, y))
+        ok = uc >= LABEL_CLEAR and mc >= LABEL_CLEAR_SC and free
         return ok, (3 * min(uc, LABEL_CLEAR) + 2 * min(mc, LABEL_CLEAR_SC) + 8 * corners
-                    + 0.5 * min(dist_to_border(x, y, poly), 12.0)
+                    + 20 * inside + 0.5 * min(poly.exterior.distance(Point(x, y)), 12.0)
                     - 0.08 * math.dist((x, y), start))
 
-    ok, _ = score(*start)
-    if ok:
-        return start
-    best, best_score = start, -math.inf
+    best, best_key = start, score(*start)
     for dx in range(-66, 67, 3):
         for dy in range(-51, 52, 3):
             x, y = start[0] + dx, start[1] + dy
-            if not point_in_poly(x, y, poly):
+            if poly.distance(Point(x, y)) > LABEL_REACH:
                 continue
-            _, sc = score(x, y)
-            if sc > best_score:
-                best, best_score = (x, y), sc
+            key = score(x, y)
+            if key > best_key:
+                best, best_key = (x, y), key
     return (round(best[0], 1), round(best[1], 1))
 
 
-def on_land(pt: tuple[float, float]) -> bool:
-    """Whether a point is land according to the hand-drawn coast loops (last loop wins)."""
-    land = False
-    for kind, _owner, pts in COASTS:
-        if point_in_poly(pt[0], pt[1], pts):
-            land = kind == "land"
-    return land
+def abbreviation(pid: str, kind: str) -> str:
+    """The name printed on the board: sea zones in capitals (NAO, MAO, NWG), land with a
+    capital initial (Par, Lon), and the board's own spellings in ``ABBR``."""
+    return ABBR.get(pid) or (pid.upper() if kind == "sea" else pid.capitalize())
 
 
-def nearest(pt, spots) -> str:
-    return min(spots, key=lambda s: (s[1][0] - pt[0]) ** 2 + (s[1][1] - pt[1]) ** 2)[0]
+def island_label(name: str, poly: Polygon, taken: list, spots: list) -> list[float]:
+    """Where an island's name goes (12 px italic, drawn with its baseline at y + 4): on the
+    island when it is roomy, else beside it; never on a province name or a unit spot."""
+    half = len(name) * 3.6 + 2
+    c = poly.representative_point() if poly.area < 400 else poly.centroid
+    minx, miny, maxx, maxy = poly.bounds
+    cands = [(c.x, c.y), (c.x, maxy + 10), (c.x, miny - 10), (maxx + half + 4, c.y),
+             (minx - half - 4, c.y), (c.x + half, maxy + 10), (c.x - half, maxy + 10)]
+    for x, y in cands:
+        b = (x - half, y - 7, x + half, y + 6)
+        if all(not (b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3]) for t in taken) \
+                and all(box_distance(sp, b) > 20 for sp in spots):
+            taken.append(b)
+            return [round(x, 1), round(y, 1)]
+    return [round(c.x, 1), round(c.y, 1)]
 
 
-def coast_seeds(land_spots, sea_spots, step: float = 11.0, off: float = 6.0):
-    """Seeds on both sides of every drawn coast, so Voronoi borders follow the coast."""
-    out = []
-    for _kind, forced, pts in COASTS:
-        for i in range(len(pts)):
-            a, b = pts[i - 1], pts[i]
-            L = math.dist(a, b)
-            nx, ny = -(b[1] - a[1]) / L, (b[0] - a[0]) / L
-            for k in range(max(1, int(L // step))):
-                t = (k + 0.5) / max(1, int(L // step))
-                x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-                if not (-30 < x < W + 30 and -30 < y < H + 30):
-                    continue
-                for sx, sy in ((x + nx * off, y + ny * off), (x - nx * off, y - ny * off)):
-                    if on_land((sx, sy)):
-                        out.append(((sx, sy), forced or nearest((sx, sy), land_spots)))
-                    else:
-                        out.append(((sx, sy), nearest((sx, sy), sea_spots)))
-    return out
-
-
-def main(positions_csv: str) -> int:
+# --- the derivation ------------------------------------------------------------------------
+def main(atlas: str, positions_csv: str) -> int:
     data = json.loads(MAP_JSON.read_text(encoding="utf-8"))
-    provs, coast_pts, synonyms = load_positions(positions_csv)
-    missing = set(data["provinces"]) - set(provs)
-    assert not missing, f"no position for {sorted(missing)}"
-    seeds: list[tuple[float, float]] = []
-    owner: list[str] = []
-    for pid in sorted(data["provinces"]):
-        seeds.append(provs[pid])
-        owner.append(pid)
-    for pid, pt in synonyms:
-        seeds.append(pt)
-        owner.append(pid)
-    for loc, pt in coast_pts.items():
-        seeds.append(pt)
-        owner.append(loc.split("/")[0])
-    land_spots = [(pid, pt) for pid, pt in provs.items() if data["provinces"][pid]["kind"] != "sea"]
-    land_spots += [("~east", pt) for pt in FILLER]
-    land_spots += [(loc.split("/")[0], pt) for loc, pt in coast_pts.items()]
-    sea_spots = [(pid, pt) for pid, pt in provs.items() if data["provinces"][pid]["kind"] == "sea"]
-    sea_spots += synonyms
-    for pid, pts in EXTRA.items():
-        for pt in pts:
-            (sea_spots if data["provinces"][pid]["kind"] == "sea" else land_spots).append((pid, pt))
-    for pt, name in coast_seeds(land_spots, sea_spots):
-        seeds.append(pt)
-        owner.append(name)
-    for pid, pts in EXTRA.items():
-        for pt in pts:
-            seeds.append(pt)
-            owner.append(pid)
-    for k, pt in enumerate(FILLER):
-        seeds.append(pt)
-        owner.append("~east")
-    for pid, pt in provs.items():
-        want = data["provinces"][pid]["kind"] != "sea"
-        if on_land(pt) != want:
-            print(f"WARNING: {pid} spot {pt} is on the wrong side of the drawn coast")
-    kinds = {
-        pid: {"coastal": "land"}.get(p["kind"], p["kind"]) for pid, p in data["provinces"].items()
-    }
-    for name in owner:
-        kinds.setdefault(name, "land")
-    mesh = build_mesh(seeds, owner)
-    refine(mesh, kinds)
-    simplify(mesh)
-    polys = polygons(mesh)
+    kinds = {pid: {"coastal": "land"}.get(p["kind"], p["kind"])
+             for pid, p in data["provinces"].items()}
+    spots = load_positions(positions_csv)
+    warp = Warp(spots)
+    problems: list[str] = []
 
+    # 1-2. land and sea on the board
+    land_deg = shapely.segmentize(load_land(atlas), 0.2)
+    land = shapely.transform(land_deg, warp)
+    land = shapely.make_valid(land).intersection(box(0, 0, W, H))
+    parts = [p for p in polys_of(land) if p.area >= MIN_ISLAND]
+    land = shapely.make_valid(unary_union(
+        [Polygon(p.exterior, [r for r in p.interiors if Polygon(r).area >= MIN_ISLAND * 20])
+         for p in parts]))
+    sea = box(0, 0, W, H).difference(land)
+    named = {name: [Point(*warp(np.array([ll]))[0]) for ll in lls]
+             for name, lls in NAMED_ISLANDS.items()}
+    neutral: dict[str, list[Polygon]] = defaultdict(list)
+    for p in polys_of(land):
+        for name, pts in named.items():
+            if any(p.contains(q) for q in pts):
+                neutral[name].append(p)
+    for name in NAMED_ISLANDS:
+        if not neutral[name]:
+            problems.append(f"island {name} not found")
+    land = land.difference(unary_union([p for ps in neutral.values() for p in ps]))
+
+    unit: dict[str, tuple[float, float]] = {}
+    coast_spot: dict[str, tuple[float, float]] = {}
+    for name, pt in sorted(spots.items()):
+        if name in SYNONYMS:
+            continue
+        pid = name.split("-")[0]
+        region = sea if kinds[pid] == "sea" else land
+        new = move_inside(pt, region, SPOT_MARGIN)
+        if new != pt:
+            print(f"moved {name} {pt} -> {new} ({math.dist(pt, new):.0f} px)")
+        if "-" in name:
+            coast_spot[name.replace("-", "/")] = new
+        else:
+            unit[name] = new
+
+    # 3. provinces: Voronoi cells clipped to land / sea
+    def cells(seeds: list[tuple[tuple[float, float], str]], within) -> dict[str, list]:
+        vor = shapely.voronoi_polygons(MultiPoint([s for s, _ in seeds]),
+                                       extend_to=box(-W, -H, 2 * W, 2 * H))
+        out: dict[str, list] = defaultdict(list)
+        tree = shapely.STRtree([Point(s) for s, _ in seeds])
+        for cell in vor.geoms:
+            i = next(i for i in tree.query(cell) if cell.contains(Point(seeds[i][0])))
+            out[seeds[i][1]].append(cell)
+        return {name: polys_of(unary_union(cs).intersection(within)) for name, cs in out.items()}
+
+    land_seeds = [(unit[p], p) for p in unit if kinds[p] != "sea"]
+    land_seeds += [(pt, loc.split("/")[0]) for loc, pt in coast_spot.items()]
+    land_seeds += [(pt, p) for p, pts in EXTRA.items() if kinds[p] != "sea" for pt in pts]
+    sea_seeds = [(unit[p], p) for p in unit if kinds[p] == "sea"]
+    sea_seeds += [(move_inside(spots[s], sea, SPOT_MARGIN), p) for s, p in SYNONYMS.items()]
+    sea_seeds += [(pt, p) for p, pts in EXTRA.items() if kinds[p] == "sea" for pt in pts]
+
+    pieces = {**cells(land_seeds, land), **cells(sea_seeds, sea)}
+    seeds_of: dict[str, list] = defaultdict(list)
+    for s, p in land_seeds + sea_seeds:
+        seeds_of[p].append(Point(s))
+
+    main_part: dict[str, Polygon] = {}
+    orphans: list[tuple[Polygon, str]] = []
+    for name, ps in pieces.items():
+        merged = polys_of(unary_union(ps))
+        if not merged:
+            problems.append(f"{name}: nothing left")
+            continue
+        home = [p for p in merged if any(p.buffer(0.01).contains(s) for s in seeds_of[name])]
+        if not home:
+            problems.append(f"{name}: no piece holds its spot")
+            home = [max(merged, key=lambda p: p.area)]
+        main_part[name] = unary_union(home)
+        orphans += [(p, name) for p in merged if not any(p.equals(h) for h in home)]
+
+    islands: dict[str, list[Polygon]] = defaultdict(list)
+    for piece, was in orphans:
+        is_land = kinds.get(was, "land") != "sea"
+        same = [n for n, g in main_part.items() if (kinds.get(n, "land") != "sea") == is_land]
+        touching = {n: piece.boundary.intersection(main_part[n].boundary).length for n in same}
+        touching = {n: v for n, v in touching.items() if v > 0.5}
+        if touching:
+            best = max(touching, key=touching.get)
+            main_part[best] = unary_union([main_part[best], piece])
+        elif is_land:
+            near = min(same, key=lambda n: main_part[n].distance(piece))
+            if main_part[near].distance(piece) <= ISLAND_REACH and not near.startswith("~"):
+                islands[near].append(piece)
+            else:
+                neutral["~"].append(piece)
+        else:  # a bay cut off by the clip or the simplification: the nearest sea's
+            near = min(same, key=lambda n: main_part[n].distance(piece))
+            if main_part[near].distance(piece) <= ISLAND_REACH:
+                islands[near].append(piece)
+            else:  # a lake (the Caspian): water that is no sea zone
+                neutral["~lake"].append(piece)
+
+    # 4. one coverage: node every outline together, then simplify it as a coverage
+    regions: list[tuple[str, Polygon]] = []
+    for name, g in main_part.items():
+        for p in polys_of(g):
+            regions.append((name, p))
+    for name, ps in islands.items():
+        regions += [(name, p) for p in ps]
+    for name, ps in neutral.items():
+        regions += [(f"~{name}" if not name.startswith("~") else name, p) for p in ps]
+    faces = list(shapely.polygonize([unary_union([p.boundary for _, p in regions])]).geoms)
+    tree = shapely.STRtree([p for _, p in regions])
+    owned: dict[str, list[Polygon]] = defaultdict(list)
+    for f in faces:
+        rp = f.representative_point()
+        hit = [i for i in tree.query(rp) if regions[i][1].contains(rp)]
+        if hit:
+            owned[regions[hit[0]][0]].append(f)
+    names, geoms = [], []
+    for name, fs in owned.items():
+        for p in polys_of(unary_union(fs)):
+            names.append(name)
+            geoms.append(Polygon(p.exterior))
+    simple = shapely.coverage_simplify(np.array(geoms, dtype=object), TOLERANCE)
+
+    out_parts: dict[str, list[list[list[float]]]] = defaultdict(list)
+    shapes: dict[str, list[Polygon]] = defaultdict(list)
+    for name, g in sorted(zip(names, simple, strict=True), key=lambda t: -t[1].area):
+        ring = ring_coords(g)
+        if len(ring) >= 3:
+            out_parts[name].append(ring)
+            shapes[name].append(Polygon(ring))
+
+    # 5. checks
     adjacent: set[frozenset] = set()
     for table in (data["army_adjacency"], data["fleet_adjacency"]):
         for src, dsts in table.items():
@@ -600,75 +517,104 @@ def main(positions_csv: str) -> int:
                 a, b = src.split("/")[0], d.split("/")[0]
                 if a != b:
                     adjacent.add(frozenset((a, b)))
-    problems = mesh.problems + check(polys, adjacent, set(data["provinces"]))
-    for name, parts in mesh.stray.items():
-        for part in parts:
-            c = np.mean([mesh.pts[v] for v in part], axis=0)
-            problems.append(f"{name}: stray part near ({c[0]:.0f}, {c[1]:.0f})")
+    provinces = set(data["provinces"])
+    shared = shared_lengths({n: ps for n, ps in out_parts.items() if n in provinces})
+    for pair in sorted(adjacent, key=sorted):
+        if shared.get(pair, 0.0) < MIN_SHARED:
+            problems.append(f"adjacent but border {shared.get(pair, 0.0):.1f}: {sorted(pair)}")
+    for pair, length in sorted(shared.items(), key=lambda kv: sorted(kv[0])):
+        if pair not in adjacent and "swi" not in pair and length > MAX_TOUCH:
+            problems.append(f"not adjacent but border {length:.1f}: {sorted(pair)}")
 
-    centres = {}
-    for pid in sorted(data["provinces"]):
-        unit = provs[pid]
-        if data["provinces"][pid]["supply_centre"]:
-            centres[pid] = best_spot(polys[pid], [unit], (unit[0] + 22, unit[1] + 22), 26.0)
-    all_spots = list(provs.values()) + list(coast_pts.values())
     out_provs = {}
-    for pid in sorted(data["provinces"]):
+    centres = {}
+    all_spots = list(unit.values()) + list(coast_spot.values())
+    for pid in sorted(provinces):
         p = data["provinces"][pid]
-        poly = polys[pid]
-        unit = provs[pid]
-        if not point_in_poly(*unit, poly):
+        main = shapes[pid][0]
+        u = unit[pid]
+        if not main.contains(Point(u)):
             problems.append(f"{pid}: unit spot outside its outline")
+        sc = None
+        if p["supply_centre"]:
+            sc = best_spot(main, [u], (u[0] + 22, u[1] + 22), 26.0)
+            centres[pid] = sc
+    taken: list[tuple[float, float, float, float]] = []
+    labels = {}
+    for pid in sorted(provinces, key=lambda q: shapes[q][0].area):  # small provinces first
+        main = shapes[pid][0]
+        u = unit[pid]
         sc = centres.get(pid)
-        avoid = [unit] + ([sc] if sc else [])
-        if pid in coast_pts_parent(coast_pts):
-            avoid += [c for loc, c in coast_pts.items() if loc.startswith(pid + "/")]
-        label = best_spot(poly, avoid, (unit[0], unit[1] - 28), 30.0)
-        label = clear_label(pid, kinds[pid] == "sea", label, poly, all_spots,
-                            list(centres.values()))
-        out_provs[pid] = {
-            "name": p["name"],
-            "kind": kinds[pid],
-            "polygon": [list(pt) for pt in poly],
-            "unit": list(unit),
-            "label": list(label),
-            "sc": list(sc) if sc else None,
-        }
+        avoid = [u] + ([sc] if sc else []) + [c for loc, c in coast_spot.items()
+                                             if loc.startswith(pid + "/")]
+        text = abbreviation(pid, kinds[pid])
+        label = best_spot(main, avoid, (u[0], u[1] - 28), 30.0)
+        label = clear_label(text, kinds[pid] == "sea", label, main, all_spots,
+                            list(centres.values()), taken)
+        taken.append(label_box(text, *label, kinds[pid] == "sea"))
+        labels[pid] = label
+    for pid in sorted(provinces):
+        p = data["provinces"][pid]
+        u = unit[pid]
+        sc = centres.get(pid)
+        label = labels[pid]
+        entry = {"name": p["name"], "abbr": abbreviation(pid, kinds[pid]), "kind": kinds[pid],
+                 "polygon": out_parts[pid][0],
+                 "unit": list(u), "label": list(label), "sc": list(sc) if sc else None}
+        if len(out_parts[pid]) > 1:
+            entry["islands"] = out_parts[pid][1:]
+        out_provs[pid] = entry
     out_coasts = {}
-    for loc, pt in sorted(coast_pts.items()):
+    for loc, pt in sorted(coast_spot.items()):
         pid = loc.split("/")[0]
-        poly = polys[pid]
-        if not point_in_poly(*pt, poly):
+        if not shapes[pid][0].contains(Point(pt)):
             problems.append(f"{loc}: coast spot outside {pid}")
-        # coast label sits just beside its unit spot, pushed away from the province centre
-        cx, cy = provs[pid]
+        own = {d.split("/")[0] for d in data["fleet_adjacency"].get(loc, [])}
+        seas = {n: min(s.exterior.distance(Point(pt)) for s in shapes[n])
+                for n in provinces if kinds[n] == "sea"}
+        nearest_sea = min(seas, key=seas.get)
+        if nearest_sea not in own:
+            problems.append(f"{loc}: nearest sea is {nearest_sea}, not one of {sorted(own)}")
+        cx, cy = unit[pid]
         dx, dy = pt[0] - cx, pt[1] - cy
         L = math.hypot(dx, dy) or 1.0
-        label = (round(pt[0] + dx / L * 24, 1), round(pt[1] + dy / L * 24 + 4, 1))
+        label = (round(pt[0] + dx / L * 36, 1), round(pt[1] + dy / L * 36 + 4, 1))
         out_coasts[loc] = {"unit": list(pt), "label": list(label), "text": loc.split("/")[1]}
-    fillers = [
-        {"kind": "land", "polygon": [list(p) for p in poly]}
-        for name, poly in sorted(polys.items())
-        if name.startswith("~")
-    ]
+
+    taken = [label_box(out_provs[pid]["abbr"], *out_provs[pid]["label"], kinds[pid] == "sea")
+             for pid in out_provs]
+    taken += [(x - 12, y - 10, x + 12, y + 3) for x, y in (c["label"] for c in out_coasts.values())]
+    out_neutral = []
+    for name, ps in sorted(out_parts.items()):
+        if name in provinces:
+            continue
+        label_name = name.lstrip("~")
+        for k, ring in enumerate(ps):
+            entry: dict = {"kind": "lake" if name == "~lake" else "land", "polygon": ring}
+            if name[1:] in NAMED_ISLANDS and k == 0:
+                entry["name"] = label_name
+                entry["label"] = island_label(label_name, Polygon(ring), taken, all_spots)
+            out_neutral.append(entry)
+
     geometry = {
         "canvas": {"width": W, "height": H},
-        "credit": "Derived by tools/derive_diplomacy_geometry.py; see NOTICE.",
+        "credit": "Derived by tools/derive_diplomacy_geometry.py from Natural Earth; see NOTICE.",
         "provinces": out_provs,
         "coasts": out_coasts,
-        "neutral": fillers,
+        "neutral": out_neutral,
     }
     OUT.write_text(json.dumps(geometry, separators=(",", ":")) + "\n", encoding="utf-8")
     for p in problems:
         print("PROBLEM:", p)
-    print(f"wrote {OUT} ({len(problems)} problems)")
+    print(f"wrote {OUT} ({OUT.stat().st_size} bytes, {len(problems)} problems)")
     return 1 if problems else 0
 
 
-def coast_pts_parent(coast_pts: dict) -> set[str]:
-    return {loc.split("/")[0] for loc in coast_pts}
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else str(
-        ROOT.parent / "shared" / "reference" / "diplomacy" / "province-positions.csv")))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--atlas", default="/tmp/package/land-50m.json",
+                    help="land-50m.json of the world-atlas npm package (Natural Earth)")
+    ap.add_argument("--positions", default=str(
+        ROOT.parent / "shared" / "reference" / "diplomacy" / "province-positions.csv"))
+    args = ap.parse_args()
+    sys.exit(main(args.atlas, args.positions))

@@ -17,16 +17,19 @@ from pathlib import Path
 
 KIND = {"WATER": "sea", "COAST": "coastal", "LAND": "land", "SHUT": "impassable"}
 POWER_ORDER = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
-# Traditional power colours (webDiplomacy/jDip): "colour" fills the map, "text_colour" is a
-# darker shade of it that stays legible as text on white in reports.
+# Power colours: the traditional families (Austria red, England navy, France light blue,
+# Germany near-black, Italy green, Russia white, Turkey yellow) in the shades that keep all
+# seven and neutral land apart for normal vision and the three common colour-vision
+# deficiencies (docs/map.md; checked by tests/diplomacy/test_map_colours.py). "colour" fills
+# the map, "text_colour" is a shade that stays legible as text on white in reports.
 COLOURS = {
-    "Austria": ("#d6453d", "#c0392b"),
-    "England": ("#4b3c9e", "#4b3c9e"),
-    "France": ("#5fb0e8", "#2e86c1"),
-    "Germany": ("#6b5a48", "#5d4037"),
-    "Italy": ("#3f9e47", "#2e8b3a"),
-    "Russia": ("#ececec", "#6b6b6b"),
-    "Turkey": ("#f0c419", "#b7950b"),
+    "Austria": ("#cf6159", "#c0392b"),
+    "England": ("#372e9e", "#372e9e"),
+    "France": ("#338ccc", "#1f6fa8"),
+    "Germany": ("#2e2e2e", "#2e2e2e"),
+    "Italy": ("#316c13", "#316c13"),
+    "Russia": ("#f0f0f0", "#6b6b6b"),
+    "Turkey": ("#f9d006", "#8a6d00"),
 }
 
 

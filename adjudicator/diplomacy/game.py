@@ -175,3 +175,13 @@ class DiplomacyGame(BaseGame):
 
         return render_map_svg(state, results, dmap=self.map, data=self.data, title=title,
                               show_orders=show_orders)
+
+    def record_map_svg(self, record: dict, state_after: dict, *, title: str = "",
+                       show_orders: bool = True) -> str | None:
+        """The position the orders were given in, with their results; the units of powers
+        that sent no orders (``record["nmr"]``) are drawn as missed orders."""
+        from adjudicator.diplomacy.mapsvg import render_map_svg
+
+        return render_map_svg(record["state_before"], record.get("results") or [],
+                              dmap=self.map, data=self.data, title=title,
+                              show_orders=show_orders, nmr=record.get("nmr") or ())

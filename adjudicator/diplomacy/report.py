@@ -73,6 +73,14 @@ def power_colour(power: str, dmap: DiplomacyMap) -> str:
     return _hsl_hex(hue, 0.55, 0.42)
 
 
+def power_map_colour(power: str, dmap: DiplomacyMap) -> str:
+    """The colour the map fills the power's units and centres with (legend swatches use it,
+    so the report's legend matches the map); the map's grey for powers it does not know."""
+    if power in dmap.powers:
+        return dmap.powers[power]["colour"]
+    return "#9a9a9a"
+
+
 def _hsl_hex(h: float, s: float, lum: float) -> str:
     c = (1 - abs(2 * lum - 1)) * s
     x = c * (1 - abs((h / 60) % 2 - 1))
@@ -283,6 +291,7 @@ def build_context(record: dict, state_after: dict, *, title: str,
             "name": p,
             "adjective": info.get("adjective", p),
             "colour": power_colour(p, dmap),
+            "map_colour": power_map_colour(p, dmap),
             "player": _player_name(players.get(p)),
             "orders": power_orders,
             "nmr": p in nmr,
@@ -355,6 +364,7 @@ def _dislodged_entry(dmap: DiplomacyMap, d: dict, retreats: Iterable[str], *,
         "power": power,
         "adjective": adjective,
         "colour": power_colour(power, dmap),
+        "map_colour": power_map_colour(power, dmap),
         "unit_type": d.get("type"),
         "unit_name": _UNIT_NAME.get(d.get("type") or "", "Unit"),
         "loc": d["loc"],

@@ -189,14 +189,22 @@ def test_convoyed_move_runs_through_the_fleets():
     assert d.count("L") == 3  # lon -> eng -> mao -> por
 
 
+def marks(g: ET.Element) -> set[str]:
+    """The class words of the marks drawn in an element (fail-mark, bounce-mark, ...)."""
+    return {w for el in g.iter() for w in (el.get("class") or "").split()
+            if w.endswith("-mark")}
+
+
 def test_failed_orders_look_distinct():
+    """Every failed order carries a mark: a cross, the bar of a bounce or, for a unit that
+    was dislodged, the star round it; successful orders carry none."""
     root = parse(render_map_svg(busy_state(), busy_results()))
     failed = groups(root, "order", "failed")
     assert len(failed) == 5
     for g in failed:
-        assert g.find(f".//{NS}path[@class='fail-mark']") is not None
+        assert marks(g) & {"fail-mark", "dislodged-mark"}, g.get("id")
     ok = [g for g in groups(root, "order") if "failed" not in g.get("class").split()]
-    assert ok and all(g.find(f".//{NS}path[@class='fail-mark']") is None for g in ok)
+    assert ok and all(not marks(g) for g in ok)
 
 
 def test_show_orders_false_draws_position_only():
@@ -357,3 +365,241 @@ def test_labels_clear_of_unit_tokens():
             assert (dx * dx + dy * dy) ** 0.5 > 19, (t.text, (sx, sy))
         seen += 1
     assert seen == len(M.provinces)
+
+
+# --- the symbols players read (issue 14) -------------------------------------------------------
+def _spot(loc: str) -> tuple[float, float]:
+    from adjudicator.diplomacy.mapsvg import load_geometry
+
+    geo = load_geometry()
+    if loc in geo["coasts"]:
+        return tuple(geo["coasts"][loc]["unit"])
+    return tuple(geo["provinces"][loc]["unit"])
+
+
+def _nums(d: str) -> list[tuple[float, float]]:
+    return [tuple(map(float, p.split(","))) for p in d.replace("M", " ").replace("L", " ").split()]
+
+
+def test_a_bounce_is_not_drawn_like_a_dislodgement():
+    root = parse(render_map_svg(busy_state(), busy_results()))
+    bounced = groups(root, "order", "move", "bounced")
+    assert {g.get("title") is None for g in bounced}  # groups exist
+    assert len(bounced) == 2  # A ven - tri and A vie - tri
+    for g in bounced:
+        assert "bounce-mark" in marks(g) and "dislodged-mark" not in marks(g)
+    (dislodged,) = groups(root, "order", "dislodged")
+    assert dislodged.get("id") == "order-7"  # Germany's A mun H
+    assert "dislodged-mark" in marks(dislodged) and "bounce-mark" not in marks(dislodged)
+
+
+def test_ordered_unordered_and_missed_holds_differ():
+    st = opening_state()
+    res = [R("France", "A par H", "hold", "A", "par", outcome="held"),
+           R("France", "A mar H", "hold", "A", "mar", outcome="held", default=True),
+           R("Germany", "A mun H", "hold", "A", "mun", outcome="held", default=True)]
+    root = parse(render_map_svg(st, res, nmr=["Germany"]))
+    ordered, unordered, missed = (root.find(f".//{NS}g[@id='order-{n}']") for n in range(3))
+    assert ordered.get("class").split()[:2] == ["order", "hold"]
+    assert "unordered" in unordered.get("class").split()
+    assert "nmr" in missed.get("class").split()
+    assert not {"unordered", "nmr"} & set(ordered.get("class").split())
+
+    def look(g):
+        p = g.findall(f"{NS}polygon")[-1]
+        return p.get("stroke"), p.get("stroke-dasharray")
+
+    assert len({look(ordered), look(unordered), look(missed)}) == 3
+    assert all(not marks(g) - {"default-mark"} for g in (ordered, unordered, missed))
+
+
+def test_a_dislodged_unit_never_sits_under_its_attacker():
+    """Whatever the province and wherever the attacker came from, the dislodged unit is
+    drawn clear of the unit now standing on its spot."""
+    from adjudicator.diplomacy.mapsvg import ARMY_R
+
+    checked = 0
+    for pid, p in M.provinces.items():
+        if p.kind not in ("land", "coastal"):
+            continue
+        for src in sorted(M.army_neighbours(pid))[:2]:
+            st = {"phase": "F1901R", "centres": {},
+                  "units": [{"power": "France", "type": "A", "loc": pid}],
+                  "dislodged": [{"power": "Germany", "type": "A", "loc": pid,
+                                 "attacker_from": src, "retreats": []}]}
+            root = parse(render_map_svg(st, []))
+            (dis,) = groups(root, "dislodged", "unit")
+            c = dis.find(f"{NS}circle[@class='token']")
+            pos = (float(c.get("cx")), float(c.get("cy")))
+            spot = _spot(pid)
+            assert ((pos[0] - spot[0]) ** 2 + (pos[1] - spot[1]) ** 2) ** 0.5 >= 2 * ARMY_R + 4
+            checked += 1
+    assert checked > 80
+
+
+def test_a_convoyed_move_follows_its_route_through_the_fleets():
+    root = parse(render_map_svg(busy_state(), busy_results()))
+    (convoyed,) = [g for g in groups(root, "order", "move", "convoyed")
+                   if "england" in g.get("class").split()]
+    route = _nums(convoyed.find(f"{NS}path[@class='casing']").get("d"))
+    assert route[1:3] == [_spot("eng"), _spot("mao")]  # lon -> eng -> mao -> por
+    # a longer chain given in scrambled order still runs army -> fleets -> destination
+    st = opening_state()
+    st["units"] += [{"power": "England", "type": "F", "loc": loc}
+                    for loc in ("nth", "eng", "mao", "wes")]
+    st["units"] = [u for u in st["units"] if u["loc"] != "lon"] + [
+        {"power": "England", "type": "A", "loc": "yor"}]
+    res = [R("England", f"F {f} C A yor - tun", "convoy", "F", f, target="yor", dest="tun")
+           for f in ("wes", "nth", "mao", "eng")]
+    res.append(R("England", "A yor - tun", "move", "A", "yor", dest="tun", via_convoy=True))
+    root = parse(render_map_svg(st, res))
+    (move,) = groups(root, "order", "move", "convoyed")
+    route = _nums(move.find(f"{NS}path[@class='casing']").get("d"))
+    assert route[1:5] == [_spot(f) for f in ("nth", "eng", "mao", "wes")]
+
+
+def test_a_support_line_ends_at_the_unit_it_supports():
+    from adjudicator.diplomacy.mapsvg import SUPPORT_END
+
+    root = parse(render_map_svg(busy_state(), busy_results()))
+    arrows = [_nums(g.find(f"{NS}path[@class='casing']").get("d"))
+              for g in groups(root, "order", "move")]
+    mids = [((a[0][0] + a[-1][0]) / 2, (a[0][1] + a[-1][1]) / 2) for a in arrows]
+    results = {f"order-{n}": r for n, r in enumerate(busy_results())}
+    for g in groups(root, "order", "support", "support-move"):
+        end = _nums(g.find(f"{NS}path[@class='casing']").get("d"))[-1]
+        target = _spot(results[g.get("id")].target)
+        dist = ((end[0] - target[0]) ** 2 + (end[1] - target[1]) ** 2) ** 0.5
+        assert abs(dist - SUPPORT_END) < 1.5, g.get("id")
+        assert all(((end[0] - m[0]) ** 2 + (end[1] - m[1]) ** 2) ** 0.5 > 15 for m in mids)
+
+
+def _label_boxes(root: ET.Element) -> list[tuple[float, float, float, float]]:
+    from adjudicator.diplomacy.mapsvg import label_box
+
+    out = []
+    for g in groups(root, "label"):
+        t = g.find(f"{NS}text")
+        out.append(label_box(t.text, float(t.get("x")), float(t.get("y")) - 5,
+                             "sea" in g.get("class").split()))
+    for g in groups(root, "coast-label"):
+        t = g.find(f"{NS}text")
+        x, y = float(t.get("x")), float(t.get("y"))
+        out.append((x - len(t.text) * 4 - 1, y - 10, x + len(t.text) * 4 + 1, y + 3))
+    return out
+
+
+def _box_dist(pt, box) -> float:
+    dx = max(box[0] - pt[0], 0, pt[0] - box[2])
+    dy = max(box[1] - pt[1], 0, pt[1] - box[3])
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def test_build_markers_never_cover_labels():
+    """A build anywhere it can happen (every home centre, every coast) keeps its ring and
+    its plus badge off every province and coast name."""
+    from adjudicator.diplomacy.mapsvg import BUILD_RING
+
+    st = opening_state()
+    st["phase"], st["units"], st["adjustments"] = "W1901A", [], {}
+    res = []
+    for power, data in M.powers.items():
+        for c in data["home_centres"]:
+            for loc in [c, *(f"{c}/{k}" for k in M.provinces[c].coasts)]:
+                kind = "F" if "/" in loc or M.provinces[c].kind == "coastal" else "A"
+                res.append(R(power, f"Build {kind} {loc}", "build", kind, loc, outcome="built"))
+    root = parse(render_map_svg(st, res))
+    boxes = _label_boxes(root)
+    builds = groups(root, "order", "build")
+    assert len(builds) == len(res)
+    for g in builds:
+        badge = g.find(f"{NS}circle[@class='build-badge']")
+        bx, by, br = (float(badge.get(k)) for k in ("cx", "cy", "r"))
+        assert all(_box_dist((bx, by), b) > br for b in boxes), g.get("id")
+        ring = next(c for c in g.findall(f"{NS}circle") if c.get("r") == str(BUILD_RING))
+        cx, cy = float(ring.get("cx")), float(ring.get("cy"))
+        reach = BUILD_RING + float(ring.get("stroke-width")) / 2
+        own = [b for b in boxes if _box_dist((cx, cy), b) < reach]
+        assert not own, g.get("id")
+
+
+def _area(points: str) -> float:
+    p = [tuple(map(float, q.split(","))) for q in points.split()]
+    return abs(sum(p[i - 1][0] * p[i][1] - p[i][0] * p[i - 1][1] for i in range(len(p)))) / 2
+
+
+def test_armies_and_fleets_have_the_same_visual_weight():
+    root = parse(render_map_svg(opening_state()))
+    army = root.find(f".//{NS}g[@id='unit-par']/{NS}circle[@class='token']")
+    fleet = root.findall(f".//{NS}g[@id='unit-bre']/{NS}polygon[@class='token']")
+    army_area = 3.14159 * float(army.get("r")) ** 2
+    fleet_area = sum(_area(p.get("points")) for p in fleet)
+    assert 0.9 < fleet_area / army_area < 1.1
+    xs = [float(q.split(",")[0]) for p in fleet for q in p.get("points").split()]
+    ys = [float(q.split(",")[1]) for p in fleet for q in p.get("points").split()]
+    diameter = 2 * float(army.get("r"))
+    assert 0.8 < (max(ys) - min(ys)) / diameter < 1.3
+    assert (max(xs) - min(xs)) / diameter < 1.5
+
+
+def test_labels_use_the_board_abbreviations():
+    root = parse(render_map_svg(opening_state()))
+    text = {g.get("id"): g.find(f"{NS}text").text for g in groups(root, "label")}
+    assert text["label-stp"] == "StP" and text["label-nao"] == "NAO"
+    assert text["label-mao"] == "MAO" and text["label-nwg"] == "NWG"
+    assert text["label-par"] == "Par" and text["label-lyo"] == "LYO"
+
+
+#: Which key entry explains each class word the map uses.
+KEY_FOR = {"army": "army", "fleet": "fleet", "sc": "sc", "move": "move", "bounced": "bounce",
+           "dislodged": "dislodged", "failed": "failed", "hold": "hold",
+           "unordered": "hold-unordered", "nmr": "hold-nmr", "support-move": "support",
+           "support-hold": "support-hold", "convoy": "convoy", "retreat-option": "retreat",
+           "retreat": "retreat", "build": "build", "remove": "remove", "disband": "remove"}
+
+
+def test_the_key_explains_every_symbol():
+    drawn: set[str] = set()
+    keys: set[str] = set()
+    st = retreat_state()
+    maps = [(busy_state(), busy_results(), ()),
+            (st, [R("Germany", "A mun - kie", "retreat", "A", "mun", dest="kie",
+                    dislodged=True)], ()),
+            (st, [R("Germany", "A mun D", "disband", "A", "mun", outcome="disbanded")], ()),
+            (adjustment_state(), adjustment_results(), ()),
+            (opening_state(), [R("France", "A par H", "hold", "A", "par", default=True),
+                               R("Italy", "A rom H", "hold", "A", "rom", default=True)],
+             ["Italy"])]
+    for state, res, nmr in maps:
+        root = parse(render_map_svg(state, res, nmr=nmr))
+        for g in root.iter(f"{NS}g"):
+            words = set((g.get("class") or "").split())
+            if words & {"order", "unit", "sc"}:
+                drawn |= words & set(KEY_FOR)
+        items = groups(root, "key-item")
+        keys = {w[4:] for g in items for w in g.get("class").split() if w.startswith("key-")
+                and w != "key-item"}
+        assert all("".join(g.itertext()).strip() for g in items)
+    assert set(KEY_FOR) <= drawn  # the maps above use every symbol ...
+    assert {KEY_FOR[w] for w in drawn} <= keys  # ... and the key explains each
+
+
+def test_a_played_phase_draws_missed_orders_as_such(tmp_path):
+    """Through the game: France orders one unit, the others send nothing. France's other
+    units hold without an order; every unit of the powers that sent nothing is NMR."""
+    from adjudicator import service
+    from adjudicator.publish import files
+    from adjudicator.registry import get_game
+
+    folder = service.new_game(tmp_path / "g", "diplomacy")
+    service.submit_orders(folder, "France", "A par - bur")
+    service.adjudicate(folder, force=True)
+    game = get_game("diplomacy")
+    record, after = files.find_record(folder, game, "S1901M")
+    root = parse(game.record_map_svg(record, after))
+    holds = groups(root, "order", "hold")
+    unordered = {g.get("class").split()[2] for g in holds if "unordered" in g.get("class")}
+    missed = {g.get("class").split()[2] for g in holds if "nmr" in g.get("class")}
+    assert unordered == {"france"}
+    assert missed == {"austria", "england", "germany", "italy", "russia", "turkey"}
+    assert len([g for g in holds if "nmr" in g.get("class")]) == 19

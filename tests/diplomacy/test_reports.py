@@ -406,9 +406,48 @@ def test_html_embeds_svg_unescaped(game: GameFolder, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr("adjudicator.diplomacy.mapsvg.render_map_svg", render_map_svg)
     html = render_report(game, "F1901M", "html")
-    assert '<section class="card map" aria-label="Map"><svg xmlns=' in html
+    assert '<div class="mapview"><svg xmlns=' in html
     assert calls == [("F1901M", 22, "", True)]
     assert "<svg" not in render_report(game, "F1901M", "markdown")
+
+
+def test_html_map_zooms_with_its_one_hashed_script(game: GameFolder) -> None:
+    """The map can be zoomed and panned: without script by the zoom buttons (CSS widths)
+    and scrolling, with script by the viewBox. The page's policy allows that one script by
+    its hash and no other."""
+    import base64
+    import hashlib
+    import re
+
+    html = render_report(game, "F1901M", "html")
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
+    assert len(scripts) == 1 and "viewBox" in scripts[0]
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    (csp,) = re.findall(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert f"script-src 'sha256-{digest}'" in csp and "default-src 'none'" in csp
+    assert "unsafe-inline" not in csp.split("script-src")[1]
+    for level in ("1", "2", "4"):
+        assert f'id="zoom-{level}"' in html and f'label for="zoom-{level}"' in html
+    assert "#zoom-4:checked ~ .mapview svg { width: 400%; }" in html
+    assert 'name="viewport" content="width=device-width, initial-scale=1"' in html
+    # narrow screens: no grid column wider than the screen
+    assert "minmax(340px" not in html and "minmax(300px" not in html
+
+
+def test_html_no_order_is_not_a_success(tmp_path) -> None:
+    """A unit left without an order and a power that sent none hold by default: the report
+    marks those orders with a hollow circle, not the tick of an order that succeeded."""
+    folder = service.new_game(tmp_path / "g", "diplomacy")
+    service.submit_orders(folder, "France", "A par - bur")
+    service.adjudicate(folder, force=True)
+    html = render_report(folder, "S1901M", "html")
+    cards = {m.group(1): m.group(0) for m in re.finditer(
+        r'<section class="power"[^>]*>\s*<h3>(\w+).*?</section>', html, re.DOTALL)}
+    assert cards["France"].count('<li class="success"><span class="mark">✓</span>') == 1
+    assert cards["France"].count('<li class="noorder"><span class="mark">○</span>') == 2
+    assert "no orders received" in cards["Germany"]
+    assert cards["Germany"].count('<li class="noorder"><span class="mark">○</span>') == 3
+    assert "✓" not in cards["Germany"]
 
 
 def test_units_left_without_orders_are_not_called_nmr_when_the_power_did_order(tmp_path):
@@ -428,3 +467,47 @@ def test_a_user_template_runs_in_the_sandbox(game: GameFolder, tmp_path: Path) -
     tpl.write_text("{{ title.__class__.__mro__[1].__subclasses__() }}\n")
     with pytest.raises(ReportError, match="refused"):
         render_report(game, "F1901M", "text", tpl)
+
+
+ZOOM_HARNESS = r"""
+const handlers = {}; let vb = null;
+const svg = { viewBox: { baseVal: { x: 0, y: 0, width: 1835, height: 1554 } },
+  getBoundingClientRect: () => ({ left: 0, top: 0, width: 917.5, height: 777 }),
+  addEventListener: (t, f) => { handlers[t] = f; }, setAttribute: (k, v) => { vb = v; },
+  setPointerCapture: () => {} };
+global.document = { querySelector: () => ({ querySelector: () => svg }) };
+eval(require("fs").readFileSync(0, "utf8"));
+const out = [];
+handlers.wheel({ deltaY: 100, ctrlKey: false, clientX: 100, clientY: 100,
+                 preventDefault() { throw new Error("page scroll taken"); } });
+out.push(vb);
+handlers.wheel({ deltaY: -100, ctrlKey: true, clientX: 458.75, clientY: 388.5,
+                 preventDefault() {} });
+out.push(vb);
+handlers.pointerdown({ pointerType: "mouse", clientX: 100, clientY: 100, pointerId: 1 });
+handlers.pointermove({ clientX: 150, clientY: 100 });
+handlers.pointerup({});
+out.push(vb);
+handlers.dblclick({});
+out.push(vb);
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_html_map_zoom_script_zooms_pans_and_resets(game: GameFolder) -> None:
+    """The zoom script, run by node against a stand-in SVG: a plain wheel leaves the page
+    to scroll, Ctrl+wheel zooms about the pointer, a drag pans, a double-click resets."""
+    import json
+
+    html = render_report(game, "F1901M", "html")
+    (script,) = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
+    run = subprocess.run(["node", "-e", ZOOM_HARNESS], input=script, capture_output=True,
+                         text=True, timeout=60, check=True)
+    plain, zoomed, dragged, reset = json.loads(run.stdout)
+    assert plain is None  # nothing changed
+    x, y, w, h = map(float, zoomed.split())
+    assert w == pytest.approx(1835 * 0.8) and x + w / 2 == pytest.approx(917.5)
+    assert h == pytest.approx(1554 * 0.8) and y + h / 2 == pytest.approx(777)
+    assert float(dragged.split()[0]) == pytest.approx(x - 50 * w / 917.5)
+    assert reset == "0 0 1835 1554"
