@@ -123,6 +123,40 @@ class Option:
                                + ", ".join(_word(v) for v in self.values) + f", not {raw!r}")
 
 
+@dataclass(frozen=True)
+class ChoiceList(Option):
+    """An option whose value is a list of choices (``--option na_ussr=russian_winter,3``):
+    :attr:`values` are the choices' keys, ``aliases`` other spellings (a number, a name) of
+    them. The default is the empty list; the parsed value is a list of keys in the order of
+    :attr:`values`, each once, so two spellings of one choice give the same state."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def default(self) -> Any:
+        return []
+
+    def parse(self, key: str, raw: Any) -> Any:
+        items = raw if isinstance(raw, (list, tuple)) else str(raw).split(",")
+        chosen: set[str] = set()
+        for item in items:
+            word = _choice_word(str(item))
+            if not word or word in ("none", "no"):
+                continue
+            hit = next((v for v in self.values if _choice_word(v) == word), None)
+            hit = hit or next((v for a, v in self.aliases.items() if _choice_word(a) == word),
+                              None)
+            if hit is None:
+                raise AdjudicatorError(f"option {key}: no choice {str(item).strip()!r}; "
+                                       "choose from " + ", ".join(self.values))
+            chosen.add(hit)
+        return [v for v in self.values if v in chosen]
+
+
+def _choice_word(text: str) -> str:
+    return "_".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
+
+
 def _word(value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 

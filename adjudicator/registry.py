@@ -23,6 +23,9 @@ _SPECS = (
              "Diplomacy (standard map)", aliases=("diplomacy:standard", "dip")),
     GameSpec("aa1942", "adjudicator.axis_allies.game:AxisAlliesGame", "aa1942",
              "Axis & Allies 1942", aliases=("axis-allies-1942", "a&a1942", "aa42")),
+    GameSpec("aa-revised", "adjudicator.axis_allies.game:AxisAlliesGame", "aa-revised",
+             "Axis & Allies Revised", aliases=("aa_revised", "axis-allies-revised",
+                                               "a&a-revised", "aar")),
 )
 
 #: registry key -> entry

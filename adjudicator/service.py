@@ -914,16 +914,33 @@ def verify_submissions(folder: GameFolder) -> list[str]:
     return problems
 
 
+def example_options(examples: Path) -> dict[str, str]:
+    """The ``adj new`` options the bundled examples were written for:
+    ``examples/options.json``, a JSON object of option keys and values written as
+    ``--option KEY=VALUE`` gives them (a string each; new_game checks them like
+    ``--option``). No file: no options."""
+    file = examples / "options.json"
+    if not file.is_file():
+        return {}
+    opts = read_json(file)
+    if not isinstance(opts, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in opts.items()):
+        raise GameError(f"{file}: wants a JSON object of option names and string values, "
+                        'like {"na_ussr": "russian_winter"}')
+    return dict(opts)
+
+
 def play_examples(path: str | os.PathLike, kind: str, log=print) -> GameFolder:
     """Create a game and play the bundled example orders, phase after phase.
 
-    Examples live in ``games/<data>/examples/<PHASE>/<Power>.txt``; play stops at the
-    first phase with no example folder. Everything goes through the same calls a
-    moderator makes, so this is a true end-to-end run.
+    Examples live in ``games/<data>/examples/<PHASE>/<Power>.txt``; the game is created
+    with the options of ``examples/options.json`` when there is one (``example_options``);
+    play stops at the first phase with no example folder. Everything goes through the
+    same calls a moderator makes, so this is a true end-to-end run.
     """
-    folder = new_game(path, kind)
+    examples = game_data_path(get_game(kind).data) / "examples"
+    folder = new_game(path, kind, example_options(examples))
     game = game_of(folder)
-    examples = game_data_path(game.data) / "examples"
     while True:
         state = folder.read_state()
         phase_dir = examples / state["phase"]

@@ -71,14 +71,17 @@ def other(side: Side) -> Side:
 
 def make_combatant(uid: str, power: str, utype: str, spec: UnitSpec, side: Side,
                    damage: int = 0, aboard: str | None = None, landed: bool = False,
-                   value: int | None = None) -> Combatant:
+                   value: int | None = None, dice: int = 1,
+                   bombard: int | None = None) -> Combatant:
     """A unit on the battle board. Attacking units aboard anything are cargo (p.13, p.16);
     defending aircraft aboard a carrier defend in the air (p.28), other defending units
     aboard are cargo. ``value``: its combat value with the effects in play (default: the
+    printed one); ``dice``: how many dice it rolls each time it fires (Heavy Bombers);
+    ``bombard``: its shore bombardment value with the effects in play (default: the
     printed one)."""
     cargo = aboard is not None and (side == "attacker" or not spec.is_air)
     return Combatant(uid, power, utype, spec, side, damage, aboard, cargo, landed, "active",
-                     value)
+                     value, dice, bombard)
 
 
 def make_choosers(attacker: str, attacker_policy: LossPolicy, defending_powers: Sequence[str],
@@ -110,23 +113,25 @@ def enemy_destroyer(enemy: Iterable[Combatant]) -> bool:
     return any(c.in_battle and c.spec.anti_submarine for c in enemy)
 
 
-def hit_of(shooter: Combatant, own: Iterable[Combatant]) -> Hit:
+def hit_of(shooter: Combatant, own: Iterable[Combatant], rules: Rules) -> Hit:
     """The hit ``shooter`` scores, with its restrictions: a submarine's never falls on
-    aircraft; an aircraft's falls on submarines only with a destroyer of its own power in the
-    battle (p.17, p.30)."""
+    aircraft, nor a kamikaze's (``ships_only``, Revised digest C4 #3); an aircraft's falls on submarines only with a destroyer of its own power in the
+    battle (1942 p.17, p.30), or freely (Revised digest A5.4: ``air_hits_subs_need_destroyer``
+    false)."""
     return Hit(
         shooter.id,
-        no_air=shooter.spec.submarine,
-        no_subs=shooter.spec.is_air and not has_destroyer(own, shooter.power),
+        no_air=shooter.spec.submarine or shooter.ships_only,
+        no_subs=(shooter.spec.is_air and rules.air_hits_subs_need_destroyer
+                 and not has_destroyer(own, shooter.power)),
     )
 
 
-def can_hit(own: Sequence[Combatant], enemy: Sequence[Combatant]) -> bool:
+def can_hit(own: Sequence[Combatant], enemy: Sequence[Combatant], rules: Rules) -> bool:
     """Whether any unit of ``own`` able to fire could legally hit any unit of ``enemy``."""
     marks = [c for c in enemy if c.in_battle and c.spec.casualty]
     for s in own:
         if s.combat_capable and s.status == "active":
-            hit = hit_of(s, own)
+            hit = hit_of(s, own, rules)
             if any(Chooser.illegal_reason(t, hit) is None for t in marks):
                 return True
     return False
@@ -141,16 +146,21 @@ def fire_values(shooters: Iterable[Combatant], side: Side, purpose: str,
                 table_order: Mapping[str, int]) -> list[tuple[Combatant, int, bool]]:
     """Each shooter of one volley, in dice order, with the value it hits at and whether
     artillery supports it: one supportable unit per supporting unit firing in the same
-    attack (digest §3.2, §6.2 #9); no support on defence or in surprise strikes."""
+    attack (digest §3.2, §6.2 #9); no support on defence or in surprise strikes. A variant
+    of the main fire (``fire:<name>``: the calculator's key for a round whose values differ,
+    US Marines) is the main fire."""
     ordered = fire_order(shooters, table_order)
     supported: set[str] = set()
-    if side == "attacker" and purpose == "fire":
+    if side == "attacker" and (purpose == "fire" or purpose.startswith("fire:")):
         support = sum(c.spec.supports_infantry for c in ordered)
         for c in ordered:
             if support and c.spec.supportable:
                 supported.add(c.id)
                 support -= 1
-    return [(c, c.value + (1 if c.id in supported else 0), c.id in supported) for c in ordered]
+    # a unit that rolls several dice (Heavy Bombers, Revised digest A5.1 #6) is listed once
+    # per die: every die counts, each may score a hit
+    return [(c, c.value + (1 if c.id in supported else 0), c.id in supported)
+            for c in ordered for _ in range(max(1, c.dice))]
 
 
 def main_shooters(units: Iterable[Combatant], side: Side, struck: Iterable[str] = ()
@@ -258,7 +268,7 @@ def end_check(att: Sequence[Combatant], dfn: Sequence[Combatant], sea: bool, rul
         if a_cc:
             return End("attacker", "defenceless-transports", tuple(d))
         return End("none", "only-transports")
-    if not can_hit(att, dfn) and not can_hit(dfn, att):
+    if not can_hit(att, dfn, rules) and not can_hit(dfn, att, rules):
         return End("none", "stalemate")
     return None
 
@@ -341,18 +351,33 @@ def defender_strikers(strikers: Iterable[Combatant], rules: Rules) -> list[Comba
 @dataclass(frozen=True)
 class AAFire:
     """One AA gun fires (``guns`` stand there); one die per aircraft, rolled per type, hits
-    on ``value``; the first ``n`` of a group (in id order) are destroyed by ``n`` hits."""
+    on ``value`` (the printed one); the first ``n`` of a group (in id order) are destroyed by
+    ``n`` hits. ``hit_on``: per group, what its dice hit on with the effects in play (UK
+    Radar: 2, Revised digest A7); a type the gun does not fire at has no group."""
 
     gun: Combatant
     guns: int
     value: int
     groups: tuple[tuple[str, tuple[Combatant, ...]], ...]
+    hit_on: tuple[int, ...] = ()
+    #: the aircraft the gun does not fire at, by type (US Superfortresses: bombers)
+    spared: tuple[tuple[str, tuple[Combatant, ...]], ...] = ()
+
+    def value_of(self, i: int) -> int:
+        """What group ``i``'s dice hit on."""
+        return self.hit_on[i] if self.hit_on else self.value
+
+
+#: what an AA gun hits an attacking aircraft on, with the effects in play (the engines'
+#: ``aa_hit_on`` primitive: ``InPlay.aa_fire``); 0: it does not fire at it
+AAValue = Callable[[Combatant, Combatant], int]
 
 
 def aa_fire(att: Sequence[Combatant], dfn: Sequence[Combatant], sea: bool,
-            table_order: Mapping[str, int]) -> AAFire | None:
+            table_order: Mapping[str, int], hit_on: AAValue | None = None) -> AAFire | None:
     """AA fire before round 1 (p.25): land battles only, one gun however many stand there,
-    at every attacking aircraft; ``None`` when no gun fires."""
+    at every attacking aircraft (those ``hit_on`` gives a value, when given); ``None`` when
+    no gun fires."""
     guns = sorted((c for c in dfn if c.spec.anti_aircraft and not c.cargo), key=Combatant.sort_key)
     air = [c for c in att if c.spec.is_air and c.status == "active"]
     if sea or not guns or not air:
@@ -361,18 +386,35 @@ def aa_fire(att: Sequence[Combatant], dfn: Sequence[Combatant], sea: bool,
         (utype, tuple(sorted((c for c in air if c.type == utype), key=Combatant.sort_key)))
         for utype in sorted({c.type for c in air}, key=table_order.__getitem__)
     )
-    return AAFire(guns[0], len(guns), guns[0].spec.anti_aircraft or 0, groups)
+    printed = guns[0].spec.anti_aircraft or 0
+    if hit_on is None:
+        return AAFire(guns[0], len(guns), printed, groups)
+    # the attacker is one power, so one value per aircraft type
+    values = [hit_on(guns[0], group[0]) for _, group in groups]
+    kept = [(g, v) for g, v in zip(groups, values, strict=True) if v > 0]
+    spared = tuple(g for g, v in zip(groups, values, strict=True) if v <= 0)
+    # the gun may fire at none of them (US Superfortresses, Revised digest A7): no dice
+    return AAFire(guns[0], len(guns), printed, tuple(g for g, _ in kept),
+                  tuple(v for _, v in kept), spared)
 
 
-def bombarding_ships(vessels: Iterable[Combatant], landing: int) -> list[Combatant]:
+def bombarding_ships(vessels: Iterable[Combatant], landing: int, rules: Rules
+                     ) -> list[Combatant]:
     """Shore bombardment (p.15, p.28-29): at most one ship per land unit landing; the
-    strongest fire (battleship on 4 before cruiser on 3)."""
-    able = sorted((v for v in vessels if v.spec.bombard),
-                  key=lambda v: (-(v.spec.bombard or 0), v.sort_key()))
+    strongest fire (battleship on 4 before cruiser on 3). Without that cap (Revised digest
+    A5.4: ``bombard_one_ship_per_landed_unit`` false) every ship able to bombard fires."""
+    able = sorted((v for v in vessels if bombard_value(v)),
+                  key=lambda v: (-bombard_value(v), v.sort_key()))
+    if not rules.bombard_one_ship_per_landed_unit:
+        return able
     return able[: max(0, landing)]
 
 
 def bombard_value(ship: Combatant) -> int:
+    """The ship's bombardment value: the printed one, or as the effects in play make it
+    (Combined Bombardment: destroyers at 3, Revised digest A5.1 #5)."""
+    if ship.bombard_rating is not None:
+        return ship.bombard_rating
     return ship.spec.bombard or 0
 
 

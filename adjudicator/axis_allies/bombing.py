@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from adjudicator.axis_allies.combat import Unit
 from adjudicator.axis_allies.data import Edition
+from adjudicator.axis_allies.editions import as_in_play
 from adjudicator.axis_allies.rules import Rules
+from adjudicator.axis_allies.ruleset import InPlay
 from adjudicator.dice import Dice, RollLabel
 
 
@@ -79,12 +82,16 @@ class RaidResult:
         return out
 
 
-def resolve_raid(edition: Edition, rules: Rules, setup: RaidSetup, dice: Dice) -> RaidResult:
+def resolve_raid(edition: Edition, rules: Rules | InPlay, setup: RaidSetup, dice: Dice
+                 ) -> RaidResult:
     """Resolve one strategic bombing raid. Pure: the caller applies ``damage_after`` to the
     complex (or takes ``ipc_lost`` from its owner's treasury) and removes the destroyed
-    bombers."""
+    bombers. ``rules``: the switches alone, or the rules in play of a game (an effect may
+    give a bomber more dice: Heavy Bombers, Revised digest A5.1 #6)."""
+    play = as_in_play(rules)
+    rules = play.rules
     for b in setup.bombers:
-        if not edition.units[b.type].strategic_bomber:
+        if not play.raider(b.power, b.type, edition.units[b.type]):
             raise ValueError(f"{b.id} ({b.type}) cannot make a strategic bombing raid")
     first = len(dice.rolls)
 
@@ -100,22 +107,62 @@ def resolve_raid(edition: Edition, rules: Rules, setup: RaidSetup, dice: Dice) -
     bombers = sorted(setup.bombers, key=lambda b: b.id)
     fates = {b.id: "survived" for b in bombers}
     if setup.aa_gun is not None and bombers:
-        aa = edition.units[setup.aa_gun.type].anti_aircraft or 0
-        aa_dice = dice.roll(label(0, "defender", "sbr-aa"), len(bombers))
-        # one die per bomber, die i aimed at bomber i: all raiders are bombers, so no choice
-        for b, d in zip(bombers, aa_dice, strict=True):
-            if d <= aa:
-                fates[b.id] = "destroyed"
-        log.append({"event": "aa", "gun": setup.aa_gun.id, "dice": aa_dice, "hit_on": aa,
-                    "destroyed": [b for b, f in fates.items() if f == "destroyed"]})
+        gun = setup.aa_gun
+        gun_spec = edition.units[gun.type]
+        # what the gun hits each raider on with the effects in play (the ``aa_fire`` query
+        # point: UK Radar, US Superfortresses, Revised digest A7); 0: no die for it
+        asked = {b.id: play.aa_fire_by(gun.power, gun.type, gun_spec, setup.territory,
+                                       b.power, b.type, edition.units[b.type], raid=True)
+                 for b in bombers}
+        hit_on = {k: v for k, (v, _) in asked.items()}
+        by = sorted({name for _, names in asked.values() for name in names})
+        targets = [b for b in bombers if hit_on[b.id] > 0]
+        if targets:
+            aa_dice = dice.roll(label(0, "defender", "sbr-aa"), len(targets))
+            # one die per bomber, die i aimed at bomber i: all raiders are bombers, no choice
+            for b, d in zip(targets, aa_dice, strict=True):
+                if d <= hit_on[b.id]:
+                    fates[b.id] = "destroyed"
+            each = [hit_on[b.id] for b in targets]
+            entry: dict[str, Any] = {
+                "event": "aa", "gun": gun.id, "dice": aa_dice, "hit_on": max(each),
+                "destroyed": [b for b, f in fates.items() if f == "destroyed"]}
+            if len(set(each)) > 1:
+                entry["hit_on_each"] = each  # die i hits on each[i]
+            if by:
+                entry["effects"] = by  # what changed the gun's fire (UK Radar, US B-29s)
+            if len(targets) < len(bombers):
+                entry["not_fired_at"] = [b.id for b in bombers if hit_on[b.id] <= 0]
+            log.append(entry)
+        elif by:
+            log.append({"event": "aa", "gun": gun.id, "dice": [], "hit_on": 0,
+                        "destroyed": [], "effects": by,
+                        "not_fired_at": [b.id for b in bombers]})
     survivors = [b for b in bombers if fates[b.id] == "survived"]
     rolled = 0
     if survivors:
-        dmg = dice.roll(label(1, "attacker", "sbr-damage"), len(survivors))
+        # one die per bomber, or as many as the effects in play give it (every die counts)
+        shots = [b for b in survivors for _ in range(max(1, play.dice(
+            "attacker", b.power, b.type, edition.units[b.type], setup.territory, None)))]
+        dmg = dice.roll(label(1, "attacker", "sbr-damage"), len(shots))
         rolled = sum(dmg)
-        log.append({"event": "bombing", "dice": [{"unit": b.id, "die": d}
-                                                 for b, d in zip(survivors, dmg, strict=True)],
-                    "total": rolled})
+        entry = {"event": "bombing", "dice": [{"unit": b.id, "die": d}
+                                              for b, d in zip(shots, dmg, strict=True)],
+                 "total": rolled}
+        if play.effects:  # what each raider's dice count for (Luftwaffe Dive Bombers)
+            each: dict[str, int] = {}
+            for b, d in zip(shots, dmg, strict=True):
+                each[b.id] = each.get(b.id, 0) + d
+            counted: dict[str, int] = {}
+            names: set[str] = set()
+            for b in survivors:
+                counted[b.id], by = play.raid_damage(b.power, b.type, edition.units[b.type],
+                                                     setup.territory, each[b.id])
+                names.update(by)
+            if names:
+                rolled = sum(counted.values())
+                entry.update(counted=counted, total=rolled, effects=sorted(names))
+        log.append(entry)
     if rules.sbr_model == "ipc_loss":
         cap = setup.ipc_value
         have = rolled if setup.treasury is None else max(0, setup.treasury)

@@ -84,6 +84,7 @@ def capture(state: dict, edition: Edition, territory: str, captor: str, how: str
                 state["controllers"][territory] = owner
                 event["to"] = owner
                 _transfer_installations(state, edition, territory, owner, event)
+                _return_capital_aa(state, edition, territory, owner, event)
             event["liberated"] = True
             event["returned"] = _return_territories(state, edition, owner)
     return event
@@ -107,6 +108,28 @@ def _transfer_installations(state: dict, edition: Edition, territory: str, new: 
             event["aa_guns"].append({"unit": u["id"], "from": u["power"], "to": new})
             u["power"] = new
             u["captured_this_turn"] = True
+
+
+def _return_capital_aa(state: dict, edition: Edition, territory: str, owner: str,
+                       event: dict) -> None:
+    """A capital freed by an ally: its AA guns return to its owner at once, with the complex
+    (1942 p.19, digest §2.3.5: "The capital's complex and AA guns return to it"; only the
+    AA guns of the *other* returned territories wait for the end of the turn). The liberator
+    took them from the enemy a moment ago, so the event's entry for each gun now ends with
+    the owner."""
+    for u in state["units"]:
+        if (
+            u["loc"] == territory
+            and u["aboard"] is None
+            and edition.units[u["type"]].anti_aircraft is not None
+            and u["power"] != owner
+        ):
+            entry = next((a for a in event["aa_guns"] if a["unit"] == u["id"]), None)
+            if entry is None:
+                event["aa_guns"].append({"unit": u["id"], "from": u["power"], "to": owner})
+            else:
+                entry["to"] = owner
+            u["power"] = owner
 
 
 def _return_territories(state: dict, edition: Edition, owner: str) -> list[str]:

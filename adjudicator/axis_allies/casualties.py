@@ -53,6 +53,12 @@ class Combatant:
     status: Status = "active"
     #: the combat value in its role with the effects in play (``None``: the printed one)
     rated: int | None = None
+    #: dice it rolls each time it fires, with the effects in play (Heavy Bombers: 2)
+    dice: int = 1
+    #: its shore bombardment value with the effects in play (``None``: the printed one)
+    bombard_rating: int | None = None
+    #: its hits fall on ships only (a kamikaze aircraft, Revised digest C4 #3)
+    ships_only: bool = False
 
     @property
     def value(self) -> int:

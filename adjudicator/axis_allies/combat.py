@@ -117,12 +117,22 @@ class BattleOrders:
 
     ``defenders``: each defending power's loss policy (the lead's is the joint list).
     ``submerge``: per power (attacker and defenders); missing = default (strike).
+    ``advantages``: per power, its standing choices for National Advantages decided in
+    advance (advantage key -> choice; missing: the advantage's default; Revised digest C3).
+    ``controllers``: who holds each territory as the battle is fought, for a rule that asks
+    (Japan's Kaiten Torpedoes: a territory Japan owns next to the zone); empty: not known
+    (a battle with no game around it).
+    ``units``: effect key -> the unit ids it marked this turn (``state["advantage_units"]``:
+    Japan's Kamikaze Attacks, the aircraft declared ``(kamikaze)`` in combat move).
     """
 
     attacker: LossPolicy
     defenders: Mapping[str, LossPolicy] = field(default_factory=dict)
     retreat: RetreatPolicy = field(default_factory=RetreatPolicy)
     submerge: Mapping[str, SubmergeChoice] = field(default_factory=dict)
+    advantages: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    controllers: Mapping[str, str] = field(default_factory=dict)
+    units: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def battle_orders(
@@ -130,6 +140,8 @@ def battle_orders(
     defending_powers: Sequence[str],
     standing: Mapping[str, StandingOrders] | None = None,
     instruction: BattleInstruction | None = None,
+    controllers: Mapping[str, str] | None = None,
+    units: Mapping[str, Sequence[str]] | None = None,
 ) -> BattleOrders:
     """Combine the attacker's battle instruction and every power's standing orders.
 
@@ -149,7 +161,11 @@ def battle_orders(
             sub[p] = SubmergeChoice(standing[p].submerge, "standing-order")
         else:
             sub[p] = SubmergeChoice(None, "default")
-    return BattleOrders(att, defs, RetreatPolicy.from_instruction(instruction), sub)
+    adv = {p: dict(standing[p].advantages) for p in (attacker, *defending_powers)
+           if standing.get(p) is not None and standing[p].advantages}
+    return BattleOrders(att, defs, RetreatPolicy.from_instruction(instruction), sub, adv,
+                        dict(controllers or {}),
+                        {k: tuple(v) for k, v in (units or {}).items()})
 
 
 # --- outputs --------------------------------------------------------------------------------
@@ -261,11 +277,13 @@ class _Battle:
         self.info = BattleInfo(setup.kind, setup.region, setup.attacker, self.rules,
                                bool(self.bombarding))
         self.steps = self.play.battle_steps(self.info)
-        self.log.append(
-            {"event": "start", "region": setup.region, "kind": setup.kind,
-             "attacker": setup.attacker, "defending_powers": list(powers),
-             "attacking": self.snapshot("attacker"), "defending": self.snapshot("defender")}
-        )
+        start = {"event": "start", "region": setup.region, "kind": setup.kind,
+                 "attacker": setup.attacker, "defending_powers": list(powers),
+                 "attacking": self.snapshot("attacker"), "defending": self.snapshot("defender")}
+        changed = self.value_effects()
+        if changed:
+            start["effects"] = changed  # National Advantages, technologies that changed values
+        self.log.append(start)
         self.choosers = steps.make_choosers(setup.attacker, orders.attacker, powers,
                                             orders.defenders, self.table_order, self.sea,
                                             self.rules)
@@ -275,12 +293,45 @@ class _Battle:
         """``u`` on the battle board, with its combat value as the effects in play make it."""
         spec = self.ed.units[u.type]
         value = self.play.unit_value(side, u.power, u.type, spec, self.setup.region,
-                                     self.setup.kind)
+                                     self.setup.kind, self.setup)
+        dice = self.play.dice(side, u.power, u.type, spec, self.setup.region, self.setup.kind)
+        bombard = self.play.bombard(u.power, u.type, spec, self.setup.region) \
+            if side == "attacker" else None
         return steps.make_combatant(u.id, u.power, u.type, spec, side, u.damage, u.aboard,
-                                    u.landed, value)
+                                    u.landed, value, dice, bombard)
 
     def side(self, side: Side) -> list[Combatant]:
         return self.att if side == "attacker" else self.dfn
+
+    def value_effects(self) -> list[dict[str, Any]]:
+        """Each effect that changed a combat value in this battle, per side, power and unit
+        type: ``{"effect", "side", "power", "type", "value"}`` (the log's start event)."""
+        if not self.play.effects:
+            return []
+        out: list[dict[str, Any]] = []
+        seen: set[tuple[str, str, str]] = set()
+        for c in self.att + self.dfn:
+            key = (c.side, c.power, c.type)
+            if c.cargo or key in seen:
+                continue
+            seen.add(key)
+            for name in self.play.value_changes(c.side, c.power, c.type, c.spec,
+                                                self.setup.region, self.setup.kind,
+                                                self.setup):
+                out.append({"effect": name, "side": c.side, "power": c.power, "type": c.type,
+                            "value": c.value})
+        return out
+
+    def aa_hit_on(self, gun: Combatant, target: Combatant) -> int:
+        """What the AA gun hits ``target`` on with the effects in play (0: it does not fire
+        at it): the ``aa_fire`` query point."""
+        return self.play.aa_fire(gun.power, gun.type, gun.spec, self.setup.region,
+                                 target.power, target.type, target.spec)
+
+    def aa_effects(self, gun: Combatant, target: Combatant) -> list[str]:
+        """The names of the effects that changed what the gun hits ``target`` on (the log)."""
+        return self.play.aa_fire_by(gun.power, gun.type, gun.spec, self.setup.region,
+                                    target.power, target.type, target.spec)[1]
 
     def label(self, side: str, purpose: str) -> RollLabel:
         return RollLabel(
@@ -327,7 +378,7 @@ class _Battle:
                 entry["supported"] = True
             entries.append(entry)
             if hit:
-                hits.append(steps.hit_of(c, own))
+                hits.append(steps.hit_of(c, own, self.rules))
         self.log.append(
             {"event": "fire", "round": self.round, "side": side, "purpose": purpose,
              "dice": entries, "hits": len(hits)}

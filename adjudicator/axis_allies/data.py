@@ -12,6 +12,8 @@ Region ids are lower-case slugs: ``germany``, ``western_europe``, ``sz5``.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 import re
 from collections import deque
@@ -289,6 +291,7 @@ class AAMap:
         open_canals: Collection[str] | None = None,
         closed_straits: Collection[str] = (),
         through: Callable[[str], bool] | None = None,
+        cost: Callable[[str, str], int] | None = None,
     ) -> dict[str, int]:
         """Every region within ``max_steps`` moves of ``start``, with its distance.
 
@@ -296,7 +299,12 @@ class AAMap:
         ship); a region that fails it can still be reached as an end point. The start always
         counts as passable. Air range is counted the rulebook's way (p.26): one step per region
         entered, so the island-group example Hawaii -> 52 -> 45 -> 46 -> Australia is 4.
+        ``cost``: what one step ``a`` -> ``b`` costs, when not 1 (US Island Bases: 0 between a
+        friendly island group and its sea zone).
         """
+        if cost is not None:
+            return self._weighted(start, domain, open_canals, closed_straits, through, cost,
+                                  limit=max_steps)[0]
         dist = {start: 0}
         queue = deque([start])
         while queue:
@@ -320,9 +328,20 @@ class AAMap:
         open_canals: Collection[str] | None = None,
         closed_straits: Collection[str] = (),
         through: Callable[[str], bool] | None = None,
+        cost: Callable[[str, str], int] | None = None,
     ) -> tuple[str, ...] | None:
         """A shortest path ``(start, ..., goal)``, or ``None``. Ties break alphabetically so the
-        same question always gets the same answer (reports are reproducible)."""
+        same question always gets the same answer (reports are reproducible). ``cost``: what
+        one step costs, when not 1 (the cheapest path; with every step at 1 the same path)."""
+        if cost is not None:
+            dist, prev_w = self._weighted(start, domain, open_canals, closed_straits, through,
+                                          cost, goal=goal)
+            if goal not in dist:
+                return None
+            out = [goal]
+            while (before := prev_w[out[-1]]) is not None:
+                out.append(before)
+            return tuple(reversed(out))
         prev: dict[str, str | None] = {start: None}
         queue = deque([start])
         while queue:
@@ -339,6 +358,54 @@ class AAMap:
                     prev[n] = here
                     queue.append(n)
         return None
+
+    def _weighted(
+        self,
+        start: str,
+        domain: Domain,
+        open_canals: Collection[str] | None,
+        closed_straits: Collection[str],
+        through: Callable[[str], bool] | None,
+        cost: Callable[[str, str], int],
+        *,
+        limit: int | None = None,
+        goal: str | None = None,
+    ) -> tuple[dict[str, int], dict[str, str | None]]:
+        """Cheapest distances (and predecessors) from ``start`` when a step costs ``cost(a,
+        b)`` (0 or more). Regions are settled cheapest first, equal costs in the order they
+        were found, and a predecessor changes only for a cheaper way: with every step at 1
+        this is the breadth-first search of :meth:`shortest_path`, path for path."""
+        dist: dict[str, int] = {start: 0}
+        prev: dict[str, str | None] = {start: None}
+        done: set[str] = set()
+        order = itertools.count()
+        heap = [(0, next(order), start)]
+        while heap:
+            d, _, here = heapq.heappop(heap)
+            if here in done or d > dist[here]:
+                continue
+            done.add(here)
+            if here == goal:
+                break
+            if here != start and through is not None and not through(here):
+                continue
+            for n in self._steps(here, domain, open_canals, closed_straits):
+                nd = d + cost(here, n)
+                if limit is not None and nd > limit:
+                    continue
+                if n not in dist or nd < dist[n]:
+                    dist[n] = nd
+                    prev[n] = here
+                    heapq.heappush(heap, (nd, next(order), n))
+        return dist, prev
+
+    def path_cost(self, path: Iterable[str], cost: Callable[[str, str], int] | None = None
+                  ) -> int:
+        """What a route costs: one per step, or ``cost`` for each step."""
+        p = list(path)
+        if cost is None:
+            return max(0, len(p) - 1)
+        return sum(cost(a, b) for a, b in pairwise(p))
 
     def distance(
         self,
@@ -463,19 +530,23 @@ class UnitTable:
         """Unit id for a name, plural or abbreviation (``inf``, ``arm``, ``ac``, ``trn``)."""
         return self._names.get(normalize(label))
 
-    def cargo_fits(self, vessel: str, cargo: Iterable[str]) -> bool:
+    def cargo_fits(self, vessel: str, cargo: Iterable[str],
+                   transport_capacity: int | None = None) -> bool:
         """Whether ``cargo`` (unit ids) can ride on one ``vessel`` at the same time.
 
         Transports count ``transport_cost`` against ``transport_capacity`` (in 1942: infantry 2,
         other land units 3, capacity 5 = "one unit of any type plus one infantry"); carriers
         count ``carrier_cost`` against ``carrier_capacity`` (2 fighters).
+        ``transport_capacity``: the vessel's room for land units as the effects in play make
+        it (``Board.cargo_fits``; Japanese Tokyo Express), instead of the printed one.
         """
         v = self.units[vessel]
         items = [self.units[c] for c in cargo]
-        if v.transport_capacity:
+        room = v.transport_capacity if transport_capacity is None else transport_capacity
+        if room:
             return (
                 all(c.transportable for c in items)
-                and sum(c.transport_cost for c in items) <= v.transport_capacity
+                and sum(c.transport_cost for c in items) <= room
             )
         if v.carrier_capacity:
             return (
@@ -512,7 +583,7 @@ class Setup:
     powers: Mapping[str, Power] = field(repr=False)
     turn_order: tuple[str, ...]
     sides: Mapping[str, tuple[str, ...]]
-    victory_thresholds: Mapping[str, int]  # "standard": 9, "total": 12
+    victory_thresholds: Mapping[str, int]  # 1942 "standard": 9, "total": 12; Revised 8/10/12
     default_victory: str
     control_overrides: Mapping[str, str]  # territory -> starting controller, if not its owner
     side_colours: Mapping[str, str]  # side -> display colour
@@ -723,7 +794,9 @@ def _build_setup(data: dict[str, Any], m: AAMap, units: UnitTable) -> Setup:
         powers=_frozen(powers),
         turn_order=tuple(data["turn_order"]),
         sides=_frozen({s: tuple(ps) for s, ps in data["sides"].items()}),
-        victory_thresholds=_frozen({k: v[k] for k in ("standard", "total")}),
+        # every level the edition offers (1942: standard 9, total 12; Revised: minor 8,
+        # major 10, total 12), by name; "default" names the level played when none is chosen
+        victory_thresholds=_frozen({k: n for k, n in v.items() if k != "default"}),
         default_victory=v["default"],
         control_overrides=_frozen(data["control_overrides"]),
         side_colours=_frozen(data["side_colours"]),

@@ -54,6 +54,35 @@ def script_of(orders: list) -> TurnScript:
                          for i, o in enumerate(orders, start=1)])
 
 
+def _standing_advantage_errors(state: dict, power: str, orders: list) -> list[OrderError]:
+    """A National Advantage decided in advance ("Salvaged Tank: no") that ``power`` cannot
+    decide: not its advantage, not one in this game, not a standing one (Revised digest
+    C3; ``advantages.standing_problem``)."""
+    out: list[OrderError] = []
+    for i, o in enumerate(orders):
+        if o.section != "standing" or not getattr(o.order, "advantages", ()):
+            continue
+        from adjudicator.axis_allies import advantages
+
+        for key, choice in o.order.advantages:
+            problem = advantages.standing_problem(state, power, key, choice)
+            if problem is not None:
+                out.append(OrderError(0, 0, o.text(), problem, rule="na-standing",
+                                      order_index=i))
+    return out
+
+
+def _second_half_advantage(script: TurnScript) -> bool:
+    """A National Advantage order played with the mobilisation (US Chinese Divisions): the
+    submission carrying it is the whole turn (``passes=auto``)."""
+    if not script.advantages:
+        return False
+    from adjudicator.axis_allies.advantages import BY_KEY
+
+    return any(BY_KEY[o.key].order_half == "second" for o in script.advantages
+               if o.key in BY_KEY)
+
+
 class AxisAlliesGame(BaseGame):
     """One edition of Axis & Allies: the registry key names its ruleset
     (:mod:`adjudicator.axis_allies.editions`), which holds its data, rules, steps and
@@ -79,16 +108,22 @@ class AxisAlliesGame(BaseGame):
     # --- set-up and facts ---------------------------------------------------------------
     def new_state(self, options: Mapping[str, Any]) -> dict:
         """The opening position with the options (the ruleset's) applied: ``nmr`` and
-        ``passes`` are fields of the state, the others (``victory``,
-        ``turkish_straits_closed``) go into its rules."""
+        ``passes`` are fields of the state, so are those the ruleset's ``option_state``
+        names (the National Advantages chosen, ``state["advantages"]``); the others
+        (``victory``, ``turkish_straits_closed``) go into its rules."""
         opts = dict(options)
         nmr = opts.pop("nmr", "income")
         passes = opts.pop("passes", "auto")
+        facts = {k: opts.pop(k) for k in self.ruleset.option_state if k in opts}
         state = initial_state(self.edition, opts, self.common_fields(), self.ruleset)
         state["nmr"] = nmr
         state["passes"] = passes
         state["standing"] = {}
-        return state
+        for k, value in facts.items():
+            if value:
+                where, name = self.ruleset.option_state[k]
+                state.setdefault(where, {})[name] = value
+        return self.ruleset.opening(state)  # set-up choices (Effect.opening)
 
     def state_from_position(self, text: str, options: Mapping[str, Any]) -> dict:
         from adjudicator.axis_allies.position import load_position
@@ -167,6 +202,9 @@ class AxisAlliesGame(BaseGame):
             return None
         from adjudicator.axis_allies.turn import set_standing
 
+        bad = _standing_advantage_errors(state, power, orders)
+        if bad:  # nothing is applied: the player is told what cannot be decided in advance
+            raise GameError("; ".join(f"{e.text}: {e.message}" for e in bad))
         merged = StandingOrders()
         for o in orders:
             merged = merged.merged(o.order)
@@ -189,7 +227,7 @@ class AxisAlliesGame(BaseGame):
         )
 
         ed = self.edition
-        errors: list[OrderError] = []
+        errors: list[OrderError] = _standing_advantage_errors(state, power, orders)
         plans: dict[str, Any] = {}
         if power != state["turn"]["power"]:
             if all(o.section == "standing" for o in orders):
@@ -201,6 +239,10 @@ class AxisAlliesGame(BaseGame):
         step = state["turn"]["step"]
         work = state
         if step == "purchase":
+            if script.research or script.rockets:
+                # weapons development first: what it spends, purchase cannot (digest A5.1)
+                errs, state = self._research(state, power, orders, script)
+                errors += errs
             if script.purchases:
                 merged = script.purchases[0]
                 for p in script.purchases[1:]:
@@ -220,7 +262,7 @@ class AxisAlliesGame(BaseGame):
             plans["combat"] = cp
             errors += cp.errors
         else:
-            for section in ("purchases", "combat_moves"):
+            for section in ("purchases", "combat_moves", "research", "rockets"):
                 for o in orders:
                     if o.section == section:
                         errors.append(OrderError(0, 0, o.text(),
@@ -237,7 +279,83 @@ class AxisAlliesGame(BaseGame):
             pl = check_placements(state, ed, power, preqs)
             plans["placement"] = pl
             errors += pl.errors
+        errors += self._advantage_errors(state, power, script)
         return plans, errors
+
+    def _advantage_errors(self, state: dict, power: str, script: TurnScript
+                          ) -> list[OrderError]:
+        """National Advantage orders checked before the dice (``advantages.check_orders``:
+        the power has it, it is played by an order, not used up, the advantage's own check),
+        and in the part of the turn that carries them (``order_half``)."""
+        if not script.advantages:
+            return []
+        from adjudicator.axis_allies import advantages
+        from adjudicator.axis_allies.state import Board
+
+        errors = [OrderError(0, 0, TurnOrder("advantages", o).text(), message, rule=rule)
+                  for o, message, rule in advantages.check_orders(
+                      Board(state, self.edition), power, script.advantages,
+                      self.power_name(power))]
+        refused = {e.text for e in errors}
+        step = state["turn"]["step"]
+        for o in script.advantages:
+            adv = advantages.BY_KEY.get(o.key)
+            text = TurnOrder("advantages", o).text()
+            if adv is None or text in refused:
+                continue
+            if step != "purchase" and adv.order_half == "first":
+                errors.append(OrderError(0, 0, text, "the purchase and combat part of this "
+                                         "turn was already resolved", rule="wrong-step"))
+            elif step == "purchase" and adv.order_half == "second" \
+                    and self._first_part(state, script) == "first":
+                errors.append(OrderError(0, 0, text, f"{adv.name} is played with the "
+                                         "mobilisation: send it with the second part of "
+                                         "this turn", rule="wrong-step"))
+        return errors
+
+    def _research(self, state: dict, power: str, orders: list, script: TurnScript
+                  ) -> tuple[list[OrderError], dict]:
+        """Research and rocket orders checked before the dice (techs/research.py,
+        techs/rockets.py), and the state purchase is checked against: the treasury less
+        what the research dice cost. Only valid where the order of play has the step
+        (asked of the rules in play, never of an edition's name)."""
+        from adjudicator.axis_allies import techs
+        from adjudicator.axis_allies.editions import ruleset_of
+        from adjudicator.axis_allies.techs.research import research_error
+        from adjudicator.axis_allies.techs.rockets import check_strikes
+
+        rs = ruleset_of(self.edition, state)
+        errors: list[OrderError] = []
+        texts = {"research": [o.text() for o in orders if o.section == "research"],
+                 "rockets": [o.text() for o in orders if o.section == "rockets"]}
+        if not techs.has_research(rs.turn_steps):
+            for text in texts["research"]:
+                errors.append(OrderError(0, 0, text, f"{rs.title} has no weapons development: "
+                                         "research orders are refused", rule="research-no-step"))
+        elif script.research:
+            first = script.research[0]
+            for text in texts["research"][1:]:
+                errors.append(OrderError(0, 0, text, "only one development may be researched "
+                                         "each turn (Revised digest A5.1); the first research "
+                                         "line counts", rule="research-one-per-turn"))
+            why = research_error(state, power, first)
+            if why is not None:
+                errors.append(OrderError(0, 0, texts["research"][0], why[1], rule=why[0]))
+            else:
+                left = state["treasury"][power] - first.dice * techs.RESEARCH_DIE_COST
+                state = {**state, "treasury": {**state["treasury"], power: left}}
+        if not techs.has_rockets(rs.turn_steps):
+            for text in texts["rockets"]:
+                errors.append(OrderError(0, 0, text, f"{rs.title} has no rockets: rocket "
+                                         "strikes are refused", rule="rockets-no-step"))
+        elif script.rockets:
+            researching = any(r.tech == "rockets" for r in script.research[:1])
+            for text, chk in zip(texts["rockets"], check_strikes(
+                    state, self.edition, power, script.rockets, researching=researching),
+                    strict=False):
+                if not chk.ok:
+                    errors.append(OrderError(0, 0, text, chk.message, rule=chk.rule))
+        return errors, state
 
     def _requests(self, moves: tuple, power: str, orders: list, section: str):
         from adjudicator.axis_allies.movement import Illegal
@@ -264,6 +382,14 @@ class AxisAlliesGame(BaseGame):
         lines = summarise(self.edition, plans.get("purchase"), plans.get("combat"),
                           plans.get("noncombat"), plans.get("placement"), power)
         script = script_of(orders)
+        if script.research and state["turn"]["step"] == "purchase":
+            from adjudicator.axis_allies.techs import BY_KEY, RESEARCH_DIE_COST
+
+            r = script.research[0]
+            tech = BY_KEY[r.tech]
+            lines.insert(0, f"Research: {tech.name}, {r.dice} "
+                         f"{'die' if r.dice == 1 else 'dice'} ({r.dice * RESEARCH_DIE_COST} "
+                         f"IPC), rolled before the purchase: any {tech.number} develops it.")
         if state["turn"]["step"] == "purchase":
             if self._first_part(state, script) == "full":
                 lines.append("One-pass turn: noncombat, landings and placements are carried "
@@ -299,12 +425,32 @@ class AxisAlliesGame(BaseGame):
                         else "noncombat skipped; default landings, purchases refunded"}]
         elif step == "noncombat":
             for o in orders:
-                if o.section in ("purchases", "combat_moves"):
+                if o.section in ("purchases", "combat_moves", "research", "rockets"):
                     results.append({"power": power, "section": o.section, "order": o.text(),
                                     "success": False, "outcome": "failed",
                                     "reason": "the purchase and combat part was already "
                                     "resolved", "rule": "wrong-step"})
+        else:
+            results += self._no_step_results(state, power, orders)
         return Resolution(outcome.state, results, outcome.events)
+
+    def _no_step_results(self, state: dict, power: str, orders: list) -> list[dict]:
+        """Research and rocket orders in a game whose order of play has no such step: each
+        fails with its reason (no order is dropped silently)."""
+        from adjudicator.axis_allies import techs
+        from adjudicator.axis_allies.editions import ruleset_of
+
+        rs = ruleset_of(self.edition, state)
+        out = []
+        for o in orders:
+            if (o.section == "research" and not techs.has_research(rs.turn_steps)) or (
+                    o.section == "rockets" and not techs.has_rockets(rs.turn_steps)):
+                what = "weapons development" if o.section == "research" else "rockets"
+                out.append({"power": power, "section": o.section, "order": o.text(),
+                            "success": False, "outcome": "failed",
+                            "reason": f"{rs.title} has no {what}",
+                            "rule": f"{o.section}-no-step"})
+        return out
 
     @staticmethod
     def _first_part(state: dict, script: TurnScript) -> str:
@@ -315,7 +461,8 @@ class AxisAlliesGame(BaseGame):
         if passes == "two":
             return "first"
         whole = (script.noncombat_moves or script.landings or script.placements
-                 or (script.passed and not script.purchases and not script.combat_moves))
+                 or (script.passed and not script.purchases and not script.combat_moves)
+                 or _second_half_advantage(script))
         return "full" if whole else "first"
 
     def status(self, state: dict) -> dict:
@@ -337,7 +484,7 @@ class AxisAlliesGame(BaseGame):
                         for t, n in sorted(counts.items())]
         vc = cap.victory_cities(state, ed)
         rules = self.ruleset.rules_for(state.get("rules", {}))
-        return {
+        out = {
             "turn": state["turn"],
             "power_names": {p: self.power_name(p) for p in self.powers()},
             "treasury": dict(state["treasury"]),
@@ -352,6 +499,10 @@ class AxisAlliesGame(BaseGame):
             "nmr": state.get("nmr", "income"),
             "standing": state.get("standing", {}),
         }
+        if state.get("techs"):  # weapons development: power -> technology names in force
+            out["techs"] = {p: report.tech_names(state, p) for p in self.powers()
+                            if report.tech_names(state, p)}
+        return out
 
     def status_lines(self, state: dict) -> list[str]:
         """Treasuries and production per power, the victory cities, then every region with
@@ -364,6 +515,9 @@ class AxisAlliesGame(BaseGame):
             f"{side.capitalize()} {len(c)}" + (f" ({', '.join(c)})" if c else "")
             for side, c in st["victory_cities"].items())
             + f" ({st['victory_needed']} win)")
+        if st.get("techs"):
+            lines.append("technologies: " + "; ".join(
+                f"{self.power_name(p)} {', '.join(t)}" for p, t in st["techs"].items()))
         if st["captured_capitals"]:
             lines.append("captured capitals: " + ", ".join(
                 f"{self.power_name(p)} (held by {self.power_name(h)})"

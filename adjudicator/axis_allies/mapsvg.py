@@ -14,7 +14,12 @@ as solid arrows, noncombat moves and aircraft landings as dashed ones, the landi
 amphibious assault as a dotted arrow, strategic bombing raids in red, retreats in grey, a
 marker with the outcome on every battle, a yellow outline on every territory that changed
 hands, and the units placed this turn as counters marked ``+``. A legend explains every
-symbol and a footer gives treasuries, production and victory cities.
+symbol and a footer gives treasuries, production and victory cities. Where the rules make a
+raid cost IPC instead of damaging the complex (``sbr_model`` "ipc_loss": Revised), the raid's
+mark reads ``-3 IPC`` and the footer says beside the victim's treasury what it lost; rocket
+strikes (the Rockets weapon) are red arrows read the same way, and a line under the powers
+gives the turn's research roll and the technologies each power holds. An arrow between two
+blocks that touch is bowed out beside them so that it never hides beneath them.
 
 All geometry comes from ``games/<edition>/geometry.json`` (derived offline by
 ``tools/aa_geometry.py``), so drawing needs nothing but the standard library and Jinja2; the
@@ -42,6 +47,7 @@ from adjudicator.axis_allies.report import (
     region_line,
     region_views,
     short_name,
+    tech_names,
 )
 from adjudicator.publish.svg import (
     FAILED,
@@ -244,6 +250,13 @@ class TurnFacts:
     captured: dict[str, str] = field(default_factory=dict)  # territory -> new controller
     power: str = ""  # whose turn it was
     new_ids: frozenset[str] = frozenset()
+    #: power -> IPC its treasury lost to strategic bombing this turn (``sbr_model``
+    #: "ipc_loss", Revised digest A5.4: the raid's victim is the complex's owner)
+    bombing_losses: dict[str, int] = field(default_factory=dict)
+    #: power -> IPC lost to rocket strikes this turn (the Rockets weapon, Revised digest A5.1)
+    rocket_losses: dict[str, int] = field(default_factory=dict)
+    #: the turn's weapons development roll as the research step records it (or None)
+    research: dict[str, Any] | None = None
 
 
 _END_OUTCOME = {
@@ -336,6 +349,13 @@ def turn_facts(record: Mapping, after: Mapping, edition: Edition) -> TurnFacts:
             if raid:
                 out = (f"-{raid.get('ipc_lost', 0)} IPC" if raid.get("model") == "ipc_loss"
                        else f"+{raid.get('damage_added', 0)} damage")
+                if raid.get("model") == "ipc_loss":
+                    owner = (((record.get("state_before") or {}).get("complexes") or {})
+                             .get(region) or {}).get("owner")
+                    if owner:
+                        facts.bombing_losses[str(owner)] = (
+                            facts.bombing_losses.get(str(owner), 0)
+                            + int(raid.get("ipc_lost") or 0))
                 facts.battles.append(Battle(region, kind, out, str(raid.get("attacker", "")),
                                             f"Strategic bombing raid on {name}: {out}"))
             continue
@@ -363,6 +383,20 @@ def turn_facts(record: Mapping, after: Mapping, edition: Edition) -> TurnFacts:
                               if isinstance(t, str)}):
                 if to in m and to != region:
                     facts.arrows.append(Arrow("retreat", [region, to], attacker))
+    for x in ev.get("rockets") or []:  # rocket strikes: launch site -> struck complex
+        src, dst = x.get("from"), x.get("target")
+        if src in m and dst in m:
+            lost = int(x.get("lost") or 0)
+            facts.arrows.append(Arrow("rocket", [src, dst], power, ""))
+            facts.battles.append(Battle(dst, "rocket", f"-{lost} IPC", power,
+                                        f"Rocket strike on {m.region(dst).name}: "
+                                        f"-{lost} IPC"))
+            owner = str(x.get("owner") or "")
+            if owner:
+                facts.rocket_losses[owner] = facts.rocket_losses.get(owner, 0) + lost
+    research = ev.get("research")
+    if isinstance(research, Mapping):
+        facts.research = dict(research)
     for c in ev.get("captures") or []:
         t = c.get("territory")
         if t in m:
@@ -494,6 +528,10 @@ class _Picture:
         self.blocks: dict[str, _Block] = {}
         self._labels: list[tuple[list[Point], str, str]] = []
         self.mover = turn.power if turn else ""
+
+    def sbr_model(self) -> str:
+        """What a strategic bombing raid does under the rules the state is played with."""
+        return ruleset_of(self.ed, self.state).rules_for(self.state.get("rules")).sbr_model
 
     # colours
     def colour(self, power: str | None) -> str:
@@ -755,7 +793,7 @@ class _Picture:
         out = []
         style = ARROW_STYLES
         rank = {k: i for i, k in enumerate(("load", "retreat", "landing", "noncombat", "unload",
-                                             "combat", "amphibious", "bombing"))}
+                                             "combat", "amphibious", "bombing", "rocket"))}
         for n, a in enumerate(sorted(self.turn.arrows, key=lambda a: rank.get(a.kind, 9))):
             raw = [self.anchor(r) if i in (0, len(a.path) - 1) else self.spot(r)
                    for i, r in enumerate(a.path)]
@@ -774,15 +812,18 @@ class _Picture:
                 if dx:
                     rect = (rect[0] + dx, rect[1], rect[2] + dx, rect[3])
                 points[-1] = _rect_exit(rect, points[-2], ARROW_GAP + 2)
-            if len(points) == 2 and math.dist(points[0], points[-1]) < 16:
-                # the two blocks (nearly) touch: run between the regions' own spots instead
-                ends = [self.spot(a.path[0]), self.spot(a.path[-1])]
-                spots = self.unwrap([p for p in ends if p is not None])
-                if len(spots) < 2:
+            if len(points) == 2 and (first is None or last is None) and \
+                    math.dist(points[0], points[-1]) < SHORT_ARROW:
+                continue
+            if len(points) == 2 and first is not None and last is not None and (
+                    math.dist(points[0], points[-1]) < SHORT_ARROW
+                    or _inside(rect, points[0]) or _inside(first.rect, points[-1])):
+                # the two blocks (nearly) touch or overlap: a straight arrow would vanish
+                # between or under them; bow it out beside them
+                bowed = _bowed(first.rect, rect)
+                if bowed is None:
                     continue
-                if math.dist(spots[0], spots[1]) < 16:
-                    continue
-                points = list(spots)
+                points = bowed
             points = smooth(points)
             st = style[a.kind]
             colour = st.get("colour") or self.colour(a.power)
@@ -841,7 +882,7 @@ class _Picture:
             at = (min(at[0], self.geo.width - 60), max(2.0, at[1] - 22 * k))
             el = Element(f"battle {b.kind}", id=f"battle-{css_token(b.region)}-{k}",
                          title=b.text)
-            battle_mark(el, at, b.outcome, bombing=b.kind == "bombing")
+            battle_mark(el, at, b.outcome, bombing=b.kind in ("bombing", "rocket"))
             out.append(el)
         return out
 
@@ -867,6 +908,15 @@ class _Picture:
             counts[str(u.get("power"))] = counts.get(str(u.get("power")), 0) + 1
         current = (st.get("turn") or {}).get("power")
         controllers = st.get("controllers") or {}
+        lost = self.turn.bombing_losses if self.turn else {}
+        rockets = self.turn.rocket_losses if self.turn else {}
+        notes_of = {p: (["to play"] if p == current else []) + (
+            [f"capital held by {self.names.power(captured[p])}"] if p in captured else []
+        ) + ([f"lost {lost[p]} IPC to bombing"] if p in lost else []) + (
+            [f"lost {rockets[p]} IPC to rockets"] if p in rockets else [])
+            for p in ed.setup.turn_order}
+        widest = max((text_width("; ".join(n), LEGEND_FONT) for n in notes_of.values()),
+                     default=0.0)
         for p in ed.setup.turn_order:
             el = Element(f"power {css_token(p)}" + (" current" if p == current else ""),
                          id=f"power-{css_token(p)}")
@@ -882,19 +932,21 @@ class _Picture:
                             (cols[3], str(counts.get(p, 0)))):
                 el.add("text", text, x=fmt(x), y=fmt(y + 15), font_family=FONT,
                        font_size=fmt(size), fill="#1d1d1d")
-            notes = (["to play"] if p == current else []) + (
-                [f"capital held by {self.names.power(captured[p])}"] if p in captured else [])
+            notes = notes_of[p]
             if notes:
                 el.add("text", "; ".join(notes), x=fmt(cols[3] + 50), y=fmt(y + 15),
                        font_family=FONT, font_size=fmt(LEGEND_FONT),
-                       fill=FAILED if p in captured else "#1d1d1d")
+                       fill=FAILED if p in captured or lost.get(p) or rockets.get(p)
+                       else "#1d1d1d", class_="power-notes",
+                       **({"data_bombing_loss": lost[p]} if p in lost else {}),
+                       **({"data_rocket_loss": rockets[p]} if p in rockets else {}))
             els.append(el)
             y += 23
         table_bottom = y
         # victory cities, to the right of the table
         kind = (st.get("rules") or {}).get("victory", ed.setup.default_victory)
         need = ed.setup.victory_thresholds.get(kind, 0)
-        vx = PAD + 680
+        vx = max(PAD + 680, cols[3] + 50 + widest + 30)  # clear of the powers' notes
         vy = top + 16
         el = Element("victory-head")
         el.add("text", f"Victory cities ({need} win)", x=fmt(vx), y=fmt(vy + 12),
@@ -928,9 +980,43 @@ class _Picture:
             els.append(el)
             vy += 23
         y = max(table_bottom, vy) + 14
+        weapons = self.weapons_lines(y)
+        els += weapons
+        y += 22 * len(weapons) + (8 if weapons else 0)
         legend, height = self.legend(y)
         els += legend
         return els, y + height - top
+
+    def weapons_lines(self, top: float) -> list[Element]:
+        """Weapons development: the turn's research roll, and every power's technologies
+        (``state["techs"]``); nothing when there is neither."""
+        lines: list[tuple[str, str, dict[str, Any]]] = []
+        r = self.turn.research if self.turn else None
+        if r:
+            who = self.names.power(r.get("power"))
+            tech = str(r.get("tech_name") or r.get("tech") or "")
+            dice = r.get("dice")
+            if r.get("refused"):
+                text = f"Research: {who}, {tech}, {dice} dice refused: {r['refused']}"
+            else:
+                rolled = ", ".join(str(d) for d in r.get("rolls") or [])
+                text = (f"Research: {who}, {tech}, {dice} dice ({r.get('cost')} IPC): rolled "
+                        f"{rolled}: " + (f"{tech} developed" if r.get("success")
+                                         else "no result"))
+            lines.append(("research", text, {"data_power": r.get("power"),
+                                             "data_success": int(bool(r.get("success")))}))
+        held = [(p, tech_names(self.state, p)) for p in self.ed.setup.turn_order]
+        held = [(p, names) for p, names in held if names]
+        if held:
+            lines.append(("techs", "Technologies: " + "; ".join(
+                f"{self.names.power(p)}: {', '.join(names)}" for p, names in held), {}))
+        out = []
+        for i, (cls, text, data) in enumerate(lines):
+            el = Element(f"weapons {cls}", id=f"weapons-{cls}")
+            el.add("text", text, x=fmt(PAD), y=fmt(top + i * 22 + 15), font_family=FONT,
+                   font_size=fmt(LEGEND_FONT), fill="#1d1d1d", **data)
+            out.append(el)
+        return out
 
     def legend(self, top: float) -> tuple[list[Element], float]:
         """Every symbol of the map with what it means, four to a row."""
@@ -946,7 +1032,11 @@ class _Picture:
             ("IPC value of the territory", ("ipc",)),
             ("capital, in its owner's colour", ("capital", p0)),
             ("victory city", ("vc",)),
-            ("industrial complex, with its bombing damage", ("complex", 3)),
+            # complex damage only where bombing damages complexes (1942); with "ipc_loss"
+            # (Revised digest A5.4) a raid takes IPC from the treasury and leaves no marker
+            (("industrial complex, with its bombing damage", ("complex", 3))
+             if self.sbr_model() == "complex_damage" else
+             ("industrial complex (bombing costs its owner IPC)", ("complex", 0))),
             ("sea zone number", ("sea",)),
             ("units: count and type, one row per power", ("chip", p1, "3 inf")),
             ("damaged battleship", ("chip-hit", p1)),
@@ -961,6 +1051,8 @@ class _Picture:
                 ("amphibious assault (units going ashore)", ("arrow", "amphibious")),
                 ("transport loading / unloading", ("arrow", "load")),
                 ("strategic bombing raid", ("arrow", "bombing")),
+                *([("rocket strike (Rockets weapon)", ("arrow", "rocket"))]
+                  if any(a.kind == "rocket" for a in self.turn.arrows) else []),
                 ("retreat", ("arrow", "retreat")),
                 ("battle, with its outcome", ("battle",)),
                 ("captured or liberated this turn", ("captured",)),
@@ -1084,6 +1176,7 @@ ARROW_STYLES: dict[str, dict[str, Any]] = {
     "load": {"width": 3.0, "dash": "2 5", "words": "loading"},
     "bombing": {"width": 3.5, "dash": "7 4", "colour": SBR, "words": "strategic bombing raid"},
     "retreat": {"width": 3.5, "dash": "5 4", "colour": RETREAT, "words": "retreat"},
+    "rocket": {"width": 3.0, "dash": "3 3", "colour": SBR, "words": "rocket strike"},
 }
 
 
@@ -1120,6 +1213,38 @@ def draw_arrow(el: Element, points: list[Point], kind: str, colour: str,
                stroke_linecap="round", fill="none", class_="amphibious-dots")
         return
     line(el, points, colour, st["width"], 1.0, dash=st["dash"], head=True)
+
+
+#: an arrow between two blocks shorter than this (picture pixels) is bowed out (:func:`_bowed`)
+SHORT_ARROW = 30.0
+BOW = 34.0  # how far a bowed arrow stands out from the line between its ends
+
+
+def _inside(rect: tuple[float, float, float, float], p: Point) -> bool:
+    return rect[0] <= p[0] <= rect[2] and rect[1] <= p[1] <= rect[3]
+
+
+def _bowed(ra: tuple[float, float, float, float], rb: tuple[float, float, float, float]
+           ) -> list[Point] | None:
+    """A short arrow from block ``ra`` to block ``rb`` as an arch: from the middle of
+    ``ra``'s upper side (for blocks side by side; the right side for blocks one above the
+    other) over to the same side of ``rb``, standing :data:`BOW` pixels out, so that its
+    shaft and head show beside the two blocks instead of in the gap between them."""
+    ca = ((ra[0] + ra[2]) / 2, (ra[1] + ra[3]) / 2)
+    cb = ((rb[0] + rb[2]) / 2, (rb[1] + rb[3]) / 2)
+    dx, dy = cb[0] - ca[0], cb[1] - ca[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return None
+    nx, ny = -dy / length, dx / length
+    if ny > 0 or (ny == 0 and nx < 0):  # bulge upward, or to the right
+        nx, ny = -nx, -ny
+    far = 10_000.0
+    start = _rect_exit(ra, (ca[0] + nx * far, ca[1] + ny * far), ARROW_GAP)
+    end = _rect_exit(rb, (cb[0] + nx * far, cb[1] + ny * far), ARROW_GAP + 2)
+    lift = BOW + max(0.0, abs(start[0] - end[0]) * 0.1)
+    mid = ((start[0] + end[0]) / 2 + nx * lift, (start[1] + end[1]) / 2 + ny * lift)
+    return [start, mid, end]  # the caller smooths it
 
 
 def smooth(points: list[Point], samples: int = 6) -> list[Point]:

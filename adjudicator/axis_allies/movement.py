@@ -66,6 +66,14 @@ class MoveRequest:
     unit_ids: tuple[str, ...] = ()
     line: int = 0
     text: str = ""
+    # A transport line with a second unload (Japanese Lightning Strikes, Revised digest A7)
+    # is two requests: the second ``continues`` the first one's transports from where they
+    # unloaded; ``unload_units``: the units the unload names (empty: all own cargo aboard).
+    continues: bool = False
+    unload_units: tuple[UnitCount, ...] = ()
+    # "(kamikaze)": aircraft attacking with no landing afterwards (the ``one_way`` query
+    # point; Japanese Kamikaze Attacks, Revised digest A7)
+    kamikaze: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,8 @@ class ResolvedMove:
     exceptions: list[str] = field(default_factory=list)  # combat-end exceptions used
     # cargo unit id -> id of the transport it left (unloads): cargo dies with *its* transport
     carried_by: dict[str, str] = field(default_factory=dict)
+    #: effects whose route-dependent allowance the move needed (UK Middle East Oil)
+    effects: tuple[str, ...] = ()
 
 
 class Illegal(Exception):
@@ -161,6 +171,10 @@ class MoveChecker:
         # sea zone -> fighters that landed there in this noncombat move: a carrier they need
         # may not move on (p.21: a fighter landing ends the carrier's movement)
         self.landed: dict[str, list[str]] = {}
+        # the last move that unloaded transports, and each transport's amphibious assaults in
+        # this step (a ``continues`` request goes on from it: Lightning Strikes)
+        self._last_unload: ResolvedMove | None = None
+        self.assaults: dict[str, int] = {}
 
     # --- naming helpers for messages ---------------------------------------------------
     def name(self, rid: str) -> str:
@@ -169,12 +183,18 @@ class MoveChecker:
     def uname(self, utype: str) -> str:
         return self.b.units_table[utype].name
 
+    def pname(self, power: str) -> str:
+        """A power as the reports name it ("Soviet Union", not ``ussr``)."""
+        spec = self.b.edition.setup.powers.get(power)
+        return spec.name if spec is not None else power
+
     # --- entry point ---------------------------------------------------------------------
     def apply(self, req: MoveRequest) -> ResolvedMove:
         """Check ``req``; on success apply it to the board's (working) state and return how
         it resolved. Raises :class:`Illegal` naming the rule, the unit and the place."""
         if req.power != self.power:
-            raise Illegal("not-your-turn", f"it is {self.power}'s turn, not {req.power}'s")
+            raise Illegal("not-your-turn", f"it is {self.pname(self.power)}'s turn, not "
+                          f"{self.pname(req.power)}'s")
         if not req.path:
             raise Illegal("path-empty", "the move names no regions")
         for rid in req.path:
@@ -185,6 +205,9 @@ class MoveChecker:
                 raise Illegal("unknown-unit", f"unknown unit {uc.unit!r}")
             if uc.count < 1:
                 raise Illegal("unit-count", f"{self.uname(uc.unit)}: count must be at least 1")
+        prev, self._last_unload = self._last_unload, None
+        if req.continues:
+            return self._strike_again(req, prev)
         start = req.path[0]
         specs = [self.b.units_table[uc.unit] for uc in req.units]
         for s in specs:
@@ -226,6 +249,7 @@ class MoveChecker:
                 )
         resolved = ResolvedMove(req, self.step, path, inferred, tuple(u["id"] for u in units))
         resolved.blitzed = tuple(blitzed)
+        resolved.effects = self._route_effects(units, path)
         if domain == "sea":
             self._transport_ops(req, units, path, resolved)
         self._move(units, path)
@@ -233,6 +257,8 @@ class MoveChecker:
             self._capture(t)
         if resolved.unload_to:
             self._do_unload(units, resolved)
+            self._count_assault(units)
+            self._last_unload = resolved
         return resolved
 
     # --- selection -----------------------------------------------------------------------
@@ -288,7 +314,8 @@ class MoveChecker:
                 )
                 raise Illegal(
                     "unit-not-available",
-                    f"{self.power} has {len(got)} {spec.plural if len(got) != 1 else spec.name}"
+                    f"{self.pname(self.power)} has {len(got)} "
+                    f"{spec.plural if len(got) != 1 else spec.name}"
                     f" free to move in {self.name(region)}, not {uc.count}{extra}",
                 )
             chosen.extend(got)
@@ -396,6 +423,22 @@ class MoveChecker:
             return lambda r: not self.b.hostile_sea(r, p)
         return lambda r: True
 
+    def _cost(self, u: dict, path: tuple[str, ...]) -> int:
+        """The moves ``path`` takes from the unit: one per region entered, or for aircraft
+        what the effects say each step costs (the ``air_step`` query point)."""
+        if not self.b.spec(u).is_air:
+            return len(path) - 1
+        return self.m.path_cost(path, self.b.air_cost(u))
+
+    def _route_effects(self, units: list[dict], path: tuple[str, ...]) -> tuple[str, ...]:
+        """The effects that let a unit make this move only because of its route (its
+        ordinary allowance would not reach): named in the move's result."""
+        names: dict[str, None] = {}
+        for u in units:
+            if self._cost(u, path) > self.b.moves(u) - u["moved"]:
+                names.update(dict.fromkeys(self.b.route_effects(u, path, self.step)))
+        return tuple(names)
+
     def _remaining(self, units: list[dict]) -> int:
         return min(self.b.moves(u) - u["moved"] for u in units)
 
@@ -413,22 +456,48 @@ class MoveChecker:
             open_canals=self.open_canals,
             closed_straits=self.closed_straits,
             through=through,
+            # what a step of a flight costs, as the effects say (US Island Bases)
+            cost=self.b.air_cost(units[0]) if domain == "air" else None,
         )
         if (
             domain == "land"
             and self.step == "combat"
-            and all(self.b.spec(u).blitz for u in units)
+            and all(self.b.blitz(u) for u in units)
             and (path is None or len(path) - 1 > self._remaining(units))
         ):
             path = self._blitz_path(start, goal) or path
         if domain == "sea" and (path is None or len(path) - 1 > self._remaining(units)):
             self._closed_canal_in_the_way(start, goal, units, through, path)
+        if domain == "land" and path is not None and self.b.play.effects:
+            path = self._route_in_range(path, units, through) or path
         if path is None:
             raise Illegal(
                 "no-path",
                 f"no legal {domain} route from {self.name(start)} to {self.name(goal)}",
             )
         return path, True
+
+    def _route_in_range(self, path: tuple[str, ...], units: list[dict],
+                        through: Callable[[str], bool]) -> tuple[str, ...] | None:
+        """When the units lack the moves for the shortest land route found, another route
+        as short on which they have them (an allowance an effect grants only on some routes:
+        Trans-Siberian Railway, Revised digest A7), first step in alphabetical order; else
+        ``None``."""
+
+        def fits(route: tuple[str, ...]) -> bool:
+            return all(len(route) - 1 <= self.b.moves(u, route, self.step) - u["moved"] for u in units)
+
+        if fits(path) or len(path) < 3:
+            return None
+        start, goal = path[0], path[-1]
+        for n in sorted(self.m.land_neighbours(start)):
+            if not through(n):
+                continue
+            rest = self.m.shortest_path(n, goal, "land", closed_straits=self.closed_straits,
+                                        through=through)
+            if rest is not None and len(rest) == len(path) - 1 and fits((start, *rest)):
+                return (start, *rest)
+        return None
 
     def _closed_canal_in_the_way(
         self,
@@ -509,10 +578,10 @@ class MoveChecker:
                     "land-needs-transport",
                     f"land units reach {self.name(b)} only aboard a transport",
                 )
-        steps = len(path) - 1
         for u in units:
             spec = self.b.spec(u)
-            left = self.b.moves(u) - u["moved"]
+            steps = self._cost(u, path)
+            left = self.b.moves(u, path, self.step) - u["moved"]
             if steps > left:
                 rule = "air-out-of-range" if spec.is_air else "out-of-range"
                 raise Illegal(
@@ -545,7 +614,7 @@ class MoveChecker:
                         "units, an AA gun or an industrial complex are there",
                     )
                 if self.b.enemy_territory(r, p):
-                    non_blitz = [u for u in units if not self.b.spec(u).blitz]
+                    non_blitz = [u for u in units if not self.b.blitz(u)]
                     if non_blitz or i != 1:
                         raise Illegal(
                             "land-must-stop",
@@ -576,10 +645,12 @@ class MoveChecker:
                         )
                     if not sub and self.b.hostile_sea(r, p):
                         rule = "transport-must-stop" if s.transport_capacity else "naval-must-stop"
+                        what = ("enemy surface warships" if any(
+                            self.b.spec(e).surface_warship for e in self.b.enemy_units_at(r, p))
+                            else "enemy ships")
                         raise Illegal(
                             rule,
-                            f"{s.name} must stop in {self.name(r)}: enemy surface warships "
-                            "are there",
+                            f"{s.name} must stop in {self.name(r)}: {what} are there",
                         )
                 if (
                     self.step == "noncombat"
@@ -598,7 +669,7 @@ class MoveChecker:
         dest = path[-1]
         if req.bombing:
             cx = self.b.complex_at(dest)
-            if not all(self.b.units_table[uc.unit].strategic_bomber for uc in req.units):
+            if not all(self.b.raider(self.power, uc.unit) for uc in req.units):
                 raise Illegal("bombing-bombers-only", "only bombers make strategic bombing raids")
             if self.step != "combat":
                 raise Illegal("bombing-in-combat-move", "bombing raids are combat moves")
@@ -630,7 +701,7 @@ class MoveChecker:
     def _transport_ops(
         self, req: MoveRequest, units: list[dict], path: tuple[str, ...], res: ResolvedMove
     ) -> None:
-        transports = [u for u in units if self.b.spec(u).transport_capacity]
+        transports = [u for u in units if self.b.transport_capacity(u)]  # effects: Tokyo Express
         if (req.loads or req.unload) and not transports:
             raise Illegal("not-a-transport", "only transports load and unload land units")
         if not transports:
@@ -687,7 +758,7 @@ class MoveChecker:
                 if len(got) < uc.count:
                     raise Illegal(
                         "unit-not-available",
-                        f"{self.power} has only {len(got)} unmoved {spec.plural} in "
+                        f"{self.pname(self.power)} has only {len(got)} unmoved {spec.plural} in "
                         f"{self.name(ld.territory)} to load",
                     )
                 if self.step == "combat" and not spec.combat_move:
@@ -711,10 +782,11 @@ class MoveChecker:
         """Share new cargo among the transports; biggest items first so a tank never ends up
         with no room next to two infantry. Existing (even allied) cargo keeps its place."""
         table = self.b.units_table
+        other = self._other_room(transports)
         holds = {t["id"]: [c["type"] for c in self.b.cargo_of(t["id"])] for t in transports}
         for u in sorted(loaded, key=lambda u: -table[u["type"]].transport_cost):
             for t in transports:
-                if table.cargo_fits(t["type"], [*holds[t["id"]], u["type"]]):
+                if self.b.cargo_fits(t, [*holds[t["id"]], u["type"]]):
                     holds[t["id"]].append(u["type"])
                     u["aboard"] = t["id"]
                     u["loaded_this_turn"] = True
@@ -724,9 +796,24 @@ class MoveChecker:
             else:
                 raise Illegal(
                     "transport-capacity",
-                    f"{len(transports)} transport(s) from {self.name(path[0])} cannot carry "
-                    "that load: each takes one land unit plus one infantry",
+                    f"{len(transports)} {'transport' if not other else 'ship'}(s) from "
+                    f"{self.name(path[0])} cannot carry that load: each "
+                    f"{'transport ' if other else ''}takes one land unit plus one infantry"
+                    + other,
                 )
+
+    def _other_room(self, vessels: list[dict]) -> str:
+        """What ships that carry land units only through an effect hold (Japanese Tokyo
+        Express: "; a destroyer takes one infantry"), for the capacity message."""
+        table = self.b.units_table
+        out = []
+        for v in {v["type"]: v for v in vessels if not self.b.spec(v).transport_capacity
+                  }.values():
+            fits = [u.name.lower() for u in table if u.transportable
+                    and self.b.cargo_fits(v, [u.id]) and not self.b.cargo_fits(v, [u.id] * 2)]
+            if fits:
+                out.append(f"; a {self.b.spec(v).name.lower()} takes one {' or '.join(fits)}")
+        return "".join(out)
 
     def _check_unload(
         self,
@@ -735,6 +822,7 @@ class MoveChecker:
         zone: str,
         loaded: list[dict],
         res: ResolvedMove,
+        again: bool = False,
     ) -> None:
         target = req.unload
         assert target is not None
@@ -743,15 +831,18 @@ class MoveChecker:
                 "unload-not-adjacent", f"{self.name(target)} does not border {self.name(zone)}"
             )
         for t in transports:
-            if t["unloaded"]:
+            if t["unloaded"] and not again:  # again: a second assault (Lightning Strikes)
                 raise Illegal(
                     "unload-once", "a transport unloads only once per turn, into one territory"
                 )
         own = [c for t in transports for c in self.b.cargo_of(t["id"]) if c["power"] == self.power]
         own += [u for u in loaded if u not in own]
+        if req.unload_units:
+            own = self._unload_choice(req.unload_units, own, target)
         res.carried_by = {c["id"]: c["aboard"] for c in own}
         if not own:
-            raise Illegal("unload-nothing", f"the transports carry none of {self.power}'s units")
+            raise Illegal("unload-nothing",
+                          f"the transports carry none of {self.pname(self.power)}'s units")
         if self.step == "combat":
             if not self.b.enemy_territory(target, self.power):
                 raise Illegal(
@@ -777,6 +868,78 @@ class MoveChecker:
         res.unload_to = target
         res.unloaded = tuple(c["id"] for c in own)
 
+    def _count_assault(self, units: list[dict]) -> None:
+        if self.step == "combat":
+            for t in units:
+                if self.b.spec(t).transport_capacity:
+                    self.assaults[t["id"]] = self.assaults.get(t["id"], 0) + 1
+
+    def _unload_choice(self, wanted: tuple[UnitCount, ...], own: list[dict], target: str
+                       ) -> list[dict]:
+        """The units an unload names, from the mover's cargo aboard (a transport line that
+        unloads twice says what goes ashore where: Lightning Strikes)."""
+        picked: list[dict] = []
+        for uc in wanted:
+            got = [c for c in own if c["type"] == uc.unit and c not in picked][: uc.count]
+            if len(got) < uc.count:
+                spec = self.b.units_table[uc.unit]
+                raise Illegal(
+                    "unload-not-aboard",
+                    f"the transports carry {len(got)} {spec.name if len(got) == 1 else spec.plural}"
+                    f" of {self.pname(self.power)}'s to unload into {self.name(target)}, not "
+                    f"{uc.count}",
+                )
+            picked.extend(got)
+        return picked
+
+    def _strike_again(self, req: MoveRequest, prev: ResolvedMove | None) -> ResolvedMove:
+        """The second part of a transport line that unloads twice: the transports of the
+        first part move on from where they unloaded and make another amphibious assault
+        (Japanese Lightning Strikes, Revised digest A7: the ``amphibious_assaults`` query
+        point; ruling NA-lightning_strikes). Without it: one unload a turn (p.15)."""
+        once = Illegal("unload-once", "a transport unloads only once per turn, into one territory")
+        if prev is None or prev.request.line != req.line or prev.request.text != req.text:
+            raise Illegal("unload-once", "the transports' first unload on this line was "
+                          "refused, so they make no second one")
+        units = [self.b.unit(uid) for uid in prev.unit_ids]
+        transports = [u for u in units if self.b.spec(u).transport_capacity]
+        if self.step != "combat" or not transports:
+            raise once
+        names: list[str] = []
+        for t in transports:
+            allowed, by = self.b.play.amphibious_assaults_by(
+                t["power"], t["type"], self.b.spec(t), t["loc"])
+            if self.assaults.get(t["id"], 0) >= allowed:
+                raise once
+            names.extend(n for n in by if n not in names)
+        zone = prev.path[-1]
+        if self.b.hostile_sea(zone, self.power):
+            raise Illegal(
+                "transport-must-stop",
+                f"the transports must stop in {self.name(zone)}, the first hostile sea zone "
+                "they entered: they make no further move or assault",
+            )
+        if req.loads:
+            raise Illegal(
+                "load-after-assault",
+                "transports that make a second amphibious assault load only before the first "
+                "one (ruling NA-lightning_strikes)",
+            )
+        path = req.path
+        try:
+            self._check_range(units, path, "sea")
+            self._check_stops(units, path, "sea", req)
+        except Illegal as exc:
+            raise self._on_given_route(exc, req, path) from None
+        resolved = ResolvedMove(req, self.step, path, False, prev.unit_ids)
+        resolved.effects = tuple(names)
+        self._check_unload(req, transports, path[-1], [], resolved, again=True)
+        self._move(units, path)
+        self._do_unload(units, resolved)
+        self._count_assault(units)
+        self._last_unload = resolved
+        return resolved
+
     def _do_unload(self, units: list[dict], res: ResolvedMove) -> None:
         for uid in res.unloaded:
             c = self.b.unit(uid)
@@ -785,7 +948,7 @@ class MoveChecker:
             c["moved_in"] = self.step
             c["moved"] = max(c["moved"], 1)
         for u in units:
-            if self.b.spec(u).transport_capacity:
+            if self.b.transport_capacity(u):
                 u["unloaded"] = True
 
     # --- land units boarding / leaving transports without the transport moving ----------
@@ -817,7 +980,7 @@ class MoveChecker:
             (
                 t
                 for t in self.b.units_at(zone)
-                if table[t["type"]].transport_capacity
+                if self.b.transport_capacity(t)
                 and self.b.allied(t["power"], self.power)
                 and not t["unloaded"]
             ),
@@ -826,7 +989,7 @@ class MoveChecker:
         holds = {t["id"]: [c["type"] for c in self.b.cargo_of(t["id"])] for t in transports}
         for u in sorted(units, key=lambda u: -table[u["type"]].transport_cost):
             for t in transports:
-                if table.cargo_fits(t["type"], [*holds[t["id"]], u["type"]]):
+                if self.b.cargo_fits(t, [*holds[t["id"]], u["type"]]):
                     holds[t["id"]].append(u["type"])
                     u.update(
                         aboard=t["id"], loc=zone, moved=1, moved_in=self.step, loaded_this_turn=True
@@ -864,6 +1027,18 @@ class MoveChecker:
                 "combat-move-must-end-in-combat",
                 f"a combat unload must target enemy territory, not {self.name(terr)}",
             )
+        if self.step == "combat":
+            # the same rule as an unload named with the transport's move (ruling 11): an AA
+            # gun cannot attack or capture, so it never lands in an assault (1942 p.25)
+            for u in units:
+                spec = self.b.spec(u)
+                if not spec.combat_move:
+                    raise Illegal(
+                        "aa-gun-noncombat-only",
+                        f"an {spec.name} cannot take part in an amphibious assault "
+                        f"({self.name(terr)}); it may be unloaded in noncombat move into "
+                        "friendly territory",
+                    )
         if self.step == "noncombat" and not self.b.friendly_territory(terr, self.power):
             raise Illegal(
                 "noncombat-into-hostile",
@@ -909,7 +1084,7 @@ class MoveChecker:
                 else:
                     c["loc"] = dest  # cargo (land units, allied fighters) rides along
             u["loc"] = dest
-            u["moved"] += steps
+            u["moved"] += self._cost(u, path) if spec.is_air else steps
             u["moved_in"] = self.step
             if spec.is_air:
                 u["aboard"] = None

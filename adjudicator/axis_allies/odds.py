@@ -318,6 +318,7 @@ class _Run:
     aboard: str | None  # a ship not in the battle (the unit is then cargo that never fights)
     cargo: tuple[Unit, ...]  # aboard each unit of the run (runs with cargo hold one unit)
     value: int | None = None  # combat value in its role with the effects in play
+    dice: int = 1  # dice rolled per shot with the effects in play (Heavy Bombers)
     ids: list[str] = field(default_factory=list)
     uids: list[str] = field(default_factory=list)  # the synthetic ids handed to the rules
 
@@ -360,6 +361,7 @@ class _Chain:
         self.max_rounds = max_rounds
         track = [r for r in (max_rounds, orders.retreat.after_round if orders.retreat.active
                              else None) if r is not None]
+        track += [s.rounds for s in self.steps if s.rounds]  # steps that change by round
         self.round_cap = max(track) if track else 0
         self.runs: list[_Run] = []
         self.side_runs: dict[Side, list[int]] = {"attacker": [], "defender": []}
@@ -423,9 +425,11 @@ class _Chain:
                 run = prev
             else:
                 value = self.play.unit_value(side, u.power, u.type, spec, self.setup.region,
-                                             self.setup.kind)
+                                             self.setup.kind, self.setup)
+                dice = self.play.dice(side, u.power, u.type, spec, self.setup.region,
+                                      self.setup.kind)
                 run = _Run(len(self.runs), side, u.power, u.type, spec, u.landed, aboard, cargo,
-                           value)
+                           value, dice)
                 self.runs.append(run)
                 self.side_runs[side].append(run.seq)
                 last[(u.power, u.type)] = run
@@ -480,7 +484,7 @@ class _Chain:
             uids = run.uids = [f"u{run.seq:05d}{k:04d}" for k in range(len(run.ids))]
         uid = uids[i]
         c = steps.make_combatant(uid, run.power, run.type, run.spec, run.side, dmg, run.aboard,
-                                 run.landed, run.value)
+                                 run.landed, run.value, run.dice)
         c.status = status  # type: ignore[assignment]
         units.append(c)
         for k, cu in enumerate(run.cargo):
@@ -550,7 +554,7 @@ class _Chain:
         if out is None:
             units, struck = self.view(sid)
             shooters = select(units, struck)
-            fired = [(steps.hit_of(c, units), value)
+            fired = [(steps.hit_of(c, units, self.rules), value)
                      for c, value, _ in steps.fire_values(shooters, role, purpose,
                                                           self.table_order)]
             fired.sort(key=lambda hv: hv[0].restriction_rank)  # as assign_hits orders hits
@@ -733,11 +737,19 @@ class _Chain:
             out[y] = out.get(y, self.zero) + p
         return out
 
+    def aa_hit_on(self, gun: Combatant, target: Combatant) -> int:
+        """What the AA gun hits ``target`` on with the effects in play (0: it does not fire
+        at it): the ``aa_fire`` query point."""
+        return self.play.aa_fire(gun.power, gun.type, gun.spec, self.setup.region,
+                                 target.power, target.type, target.spec)
+
     def combatant(self, u: Unit, side: Side) -> Combatant:
         """``u`` on a battle board (shore bombardment's ships, which are not in the battle)."""
         spec = self.ed.units[u.type]
+        bombard = self.play.bombard(u.power, u.type, spec, self.setup.region) \
+            if side == "attacker" else None
         return steps.make_combatant(u.id, u.power, u.type, spec, side, u.damage, u.aboard,
-                                    u.landed)
+                                    u.landed, bombard=bombard)
 
     def _spread(self, out: dict[int, Prob], sid: int, role: Side, dists: list, i: int,
                 p: Prob) -> None:

@@ -130,6 +130,9 @@ class Move:
     bombard_target: str | None = None
     cargo: tuple[UnitCount, ...] = ()
     for_landing: bool = False
+    #: ``(kamikaze)``: aircraft attacking a sea zone with no landing afterwards (Japan's
+    #: Kamikaze Attacks, Revised digest A7; the ``one_way`` query point)
+    kamikaze: bool = False
 
     @property
     def start(self) -> str:
@@ -154,6 +157,8 @@ class Move:
             flags.append("bombard")
         if self.for_landing:
             flags.append("for landing")
+        if self.kamikaze:
+            flags.append("kamikaze")
         if flags:
             out += " (" + ", ".join(flags) + ")"
         return out
@@ -281,20 +286,33 @@ class StandingOrders:
     """A power's defaults for decisions taken during other powers' turns (digest §6.4).
 
     ``None`` means "not said": the engine default applies. ``order_of_loss`` lists unit ids,
-    first to die first.
+    first to die first. ``reland``: where a defending fighter whose carrier sank lands again,
+    region ids in order of preference (digest §6.4 #11; the first legal one is used).
     """
 
     order_of_loss: tuple[str, ...] = ()
     battleship_first_hit: bool | None = None
     keep_land_units: int | None = None
     submerge: SubmergePolicy | None = None
+    reland: tuple[str, ...] = ()
+    #: National Advantages decided in advance (Revised digest C3: "Salvaged Tank: no"):
+    #: (advantage key, choice) pairs, sorted by key; a later line changes only its own key
+    advantages: tuple[tuple[str, str], ...] = ()
 
     def merged(self, other: StandingOrders) -> StandingOrders:
-        return _merge(self, other)
+        out = _merge(self, other)
+        if self.advantages and other.advantages:
+            both = dict(self.advantages) | dict(other.advantages)
+            out = replace(out, advantages=tuple(sorted(both.items())))
+        return out
 
     def lines(self) -> list[str]:
-        return _policy_lines(self.order_of_loss, self.battleship_first_hit,
-                             self.keep_land_units, self.submerge)
+        lines = _policy_lines(self.order_of_loss, self.battleship_first_hit,
+                              self.keep_land_units, self.submerge)
+        if self.reland:
+            lines.append("reland: " + ", ".join(region_text(r) for r in self.reland))
+        lines += [f"{unit_text(key)}: {choice}" for key, choice in self.advantages]
+        return lines
 
     def text(self) -> str:
         return "standing: " + "; ".join(self.lines())
@@ -369,8 +387,61 @@ class Pass:
         return "pass"
 
 
+# --- weapons development (Revised digest A5.1) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Research:
+    """Phase 1 of a Revised turn: ``dice`` research dice bought for the technology ``tech``
+    (a key of :mod:`adjudicator.axis_allies.techs`, written by its ``name``).
+    ``stated_cost``: the IPC total the player wrote, checked against the dice bought."""
+
+    tech: str
+    name: str
+    dice: int
+    stated_cost: int | None = None
+
+    def text(self) -> str:
+        text = f"research {self.name}, {self.dice} {'die' if self.dice == 1 else 'dice'}"
+        if self.stated_cost is not None:
+            text += f" ({self.stated_cost} ipc)"
+        return text
+
+
+@dataclass(frozen=True)
+class RocketStrike:
+    """Rockets (Revised digest A5.1 tech 2): an AA gun in ``launch`` fires at the enemy
+    industrial complex in ``target``."""
+
+    launch: str
+    target: str
+
+    def text(self) -> str:
+        return f"rockets {region_text(self.launch)} -> {region_text(self.target)}"
+
+
+# --- National Advantages (Revised digest A7) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AdvantageOrder:
+    """An order of a National Advantage played by order (digest C3): the advantage's ``key``
+    (``adjudicator.axis_allies.advantages``), its ``name`` as players write it, and the
+    regions the order names, in order ("Chinese Divisions: China")."""
+
+    key: str
+    name: str
+    regions: tuple[str, ...] = ()
+    units: tuple[UnitCount, ...] = ()  # units the order names ("1 inf"), if any
+
+    def text(self) -> str:
+        words = [units_text(self.units)] if self.units else []
+        words += [", ".join(region_text(r) for r in self.regions)] if self.regions else []
+        return f"{self.name}: {' '.join(words)}" if words else self.name
+
+
 Order = (Purchase | Move | TransportMove | LandingPlan | Placement | StandingOrders
-         | BattleInstruction | Salt | Pass)
+         | BattleInstruction | Salt | Pass | Research | RocketStrike | AdvantageOrder)
 
 
 @dataclass(frozen=True)
@@ -386,6 +457,9 @@ class TurnScript:
     battles: tuple[BattleInstruction, ...] = ()
     salt: Salt | None = None
     passed: bool = False  # an explicit pass was written
+    research: tuple[Research, ...] = ()  # weapons development (one per turn is carried out)
+    rockets: tuple[RocketStrike, ...] = ()  # rocket strikes (with the Rockets technology)
+    advantages: tuple[AdvantageOrder, ...] = ()  # National Advantage orders (Revised)
 
     def battle(self, at: str) -> BattleInstruction | None:
         return next((b for b in self.battles if b.at == at), None)
@@ -400,11 +474,14 @@ class TurnScript:
                 out.append(title)
                 out.extend(items)
 
+        out.extend(r.text() for r in self.research)  # each line names its section
         section("purchase:", (p.text() for p in self.purchases))
         section("combat move:", (m.text() for m in self.combat_moves))
+        out.extend(r.text() for r in self.rockets)
         section("noncombat move:", (m.text() for m in self.noncombat_moves))
         section("landing:", (x.text() for x in self.landings))
         section("place:", (x.text() for x in self.placements))
+        out.extend(a.text() for a in self.advantages)  # each line names its advantage
         if self.standing is not None:
             section("standing:", self.standing.lines())
         for b in self.battles:

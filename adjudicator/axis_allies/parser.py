@@ -45,6 +45,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any
 
 from lark import Token, Transformer
@@ -52,6 +53,7 @@ from lark.exceptions import LarkError
 
 from adjudicator.axis_allies.data import Edition
 from adjudicator.axis_allies.orders import (
+    AdvantageOrder,
     BattleInstruction,
     LandingPlan,
     Move,
@@ -59,6 +61,8 @@ from adjudicator.axis_allies.orders import (
     Pass,
     Placement,
     Purchase,
+    Research,
+    RocketStrike,
     Salt,
     StandingOrders,
     TransportMove,
@@ -92,13 +96,13 @@ from adjudicator.parsing import (
     wordish,
     words_for,
 )
-from adjudicator.suggest import TypoIndex, normalize
+from adjudicator.suggest import Suggester, TypoIndex, normalize
 
 __all__ = ["build_script", "parse_turn", "parse_turn_script"]
 
 # TurnScript field each order lands in (``ParsedOrder.section``).
 SECTIONS = ("purchases", "combat_moves", "noncombat_moves", "landings", "placements",
-            "standing", "battles", "salt", "pass")
+            "standing", "battles", "salt", "pass", "research", "rockets", "advantages")
 
 
 # --------------------------------------------------------------------------------------------
@@ -191,6 +195,8 @@ _SZ_WORD = re.compile(r"(?:sz|seazone)(\d+)", re.IGNORECASE)
 _ARROWS = {"_ARROW_DASH", "_ARROW_ARROW", "_ARROW_FAT", "_ARROW_RARROW", "_ARROW_ENDASH",
            "_ARROW_EMDASH", "_TO", "_INTO", "_VIA"}
 _STEP_STARTS = _ARROWS | {"_LOAD", "_CARRY", "UNLOAD", "BOMBARD", "_WITH"}
+# tokens after which ">" is an arrow, not "more than" (issue 10: "inf Karelia > Archangel")
+_ARROW_AFTER = {"REGION", "UNIT", "UNLOAD", "_SEMI", "_STEPCOMMA"}
 
 
 def _low(tok: Token | None) -> str:
@@ -204,6 +210,19 @@ class _NamePostLexer(NamePostLexer):
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         toks = list(stream)
+        if toks and toks[0].type == "RESEARCH":
+            yield from _research_tokens(toks)
+            return
+        lead = _advantage_token(toks)
+        if lead is not None:  # "Chinese Divisions: China": the name is one ADVANTAGE token
+            toks = [lead[0], *toks[lead[1]:]]
+        elif toks and toks[0].type == "_STANDING_STANDING":  # "standing: Salvaged Tank: no"
+            k = 1
+            while k < len(toks) and toks[k].type in ("_STANDING_ORDERS", "_COLON"):
+                k += 1
+            after = _advantage_token(toks[k:])
+            if after is not None:
+                toks = [*toks[:k], after[0], *toks[k + after[1]:]]
         out: list[Token] = []
         i = 0
         depth = 0
@@ -221,20 +240,42 @@ class _NamePostLexer(NamePostLexer):
                 i = j
                 continue
             if tok.type == "_COMMA" and depth == 0 and nxt is not None \
-                    and nxt.type in _STEP_STARTS:
+                    and (nxt.type in _STEP_STARTS
+                         or nxt.type == "CMP_GT" and out and out[-1].type == "REGION"):
                 out.append(Token.new_borrow_pos("_STEPCOMMA", tok.value, tok))
+                i += 1
+                continue
+            if tok.type == "CMP_GT" and out and out[-1].type in _ARROW_AFTER:
+                # "inf Karelia > Archangel": after a name ">" is an arrow; in a retreat
+                # condition ("if units > 3") it follows a keyword and stays a comparison
+                out.append(Token.new_borrow_pos("_ARROW_ARROW", tok.value, tok))
                 i += 1
                 continue
             if wordish(tok):
                 m = self._match(toks, i)
                 if m is not None:
                     kind, rid, j = m
+                    if kind == "REGION":
+                        j = self._complex_word(toks, j, rid)
                     out.append(span_token(kind, rid, tok, toks[j - 1]))
                     i = j
                     continue
             out.append(tok)
             i += 1
         yield from out
+
+    def _complex_word(self, toks: list[Token], j: int, rid: str) -> int:
+        """``Karelia IC``, ``Germany factory``, ``Russia industrial complex``: a land
+        territory's name followed by a word for its complex means the territory (the
+        complex is in it); the end index, past those words."""
+        if not self.table.edition.map.is_land(rid):
+            return j
+        words = [_low(t) for t in toks[j:j + 2]]
+        if words[:1] in (["ic"], ["factory"], ["complex"]):
+            return j + 1
+        if words == ["industrial", "complex"]:
+            return j + 2
+        return j
 
     def _sea_zone(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """``sz 7``, ``SZ7``, ``sea zone 7``, ``7 sea zone``, ``7 sz``: (region id, end index)."""
@@ -306,6 +347,164 @@ class _NamePostLexer(NamePostLexer):
             if region and not unit:
                 return "REGION", region, end
         return None
+
+
+# Weapons development (Revised digest A5.1): the technology's name is folded into one TECH
+# token, whatever words it is made of ("heavy bombers" is no unit list here).
+_DICE_WORDS = frozenset({"dice", "die", "dices", "roll", "rolls", "rd", "rds"})
+_X_COUNT = re.compile(r"x(\d{1,4})", re.IGNORECASE)
+_TECH_STOPS = frozenset({"_COMMA", "_LPAR", "_EQ", "_WITH", "_COLON", "_SEMI"})
+
+
+class _TechNames:
+    """Every spelling of every technology (name, key, aliases, chart number)."""
+
+    def __init__(self) -> None:
+        from adjudicator.axis_allies.techs import ALL
+
+        self.by_spelling: dict[str, str] = {}
+        display: dict[str, str] = {}
+        for t in ALL:
+            for label in (t.key, t.name, *t.aliases, str(t.number)):
+                self.by_spelling.setdefault(normalize(label), t.key)
+                if not label.isdigit():
+                    display[label] = t.name
+        self.suggester = Suggester(display)
+
+    def find(self, phrase: str) -> str | None:
+        return self.by_spelling.get(normalize(phrase))
+
+
+_TECHS: list[_TechNames] = []
+
+
+def _tech_names() -> _TechNames:
+    if not _TECHS:
+        _TECHS.append(_TechNames())
+    return _TECHS[0]
+
+
+def _research_tokens(toks: list[Token]) -> list[Token]:
+    """A research statement's tokens: RESEARCH, an optional ':', the technology as one TECH
+    token (its key), then the dice: "3 dice", "x2", "2x", a cost note."""
+    out = [toks[0]]
+    i = 1
+    if i < len(toks) and toks[i].type == "_COLON":
+        out.append(toks[i])
+        i += 1
+    j = i
+    while j < len(toks):
+        t = toks[j]
+        low = t.value.casefold()
+        if j > i and (t.type in _TECH_STOPS or t.type == "NUMBER" or low in _DICE_WORDS
+                      or _X_COUNT.fullmatch(t.value) or t.type == "_X"):
+            break
+        if j == i and t.type in _TECH_STOPS:
+            break
+        j += 1
+        if j - i == 1 and t.type == "NUMBER":
+            break  # "research 6, 3 dice": the chart number alone
+    if j > i:
+        first, last = toks[i], toks[j - 1]
+        phrase = " ".join(x.value for x in toks[i:j])
+        names = _tech_names()
+        key = names.find(phrase)
+        if key is None:
+            suggestions = tuple(names.suggester.suggest(phrase))
+            raise LocatedError(first.column, f"unknown technology {phrase!r}",
+                               expected=(_EXPECT_WORDS["TECH"],), suggestions=suggestions)
+        out.append(span_token("TECH", key, first, last))
+    for t in toks[j:]:
+        m = _X_COUNT.fullmatch(t.value) if t.type == "WORD" else None
+        if m is not None:  # "x2": 'x' and 2
+            out.append(Token("_X", "x", t.start_pos, t.line, t.column, t.line, t.column + 1,
+                             t.start_pos + 1))
+            out.append(Token("NUMBER", m[1], t.start_pos + 1, t.line, t.column + 1,
+                             t.end_line, t.end_column, t.end_pos))
+        elif t.type == "WORD" and t.value.casefold() in _DICE_WORDS:
+            out.append(Token.new_borrow_pos("DICE", t.value, t))
+        else:
+            out.append(t)
+    return out
+
+
+# National Advantages (Revised digest A7): an order opens with the advantage's name or key,
+# folded into one ADVANTAGE token ("Chinese Divisions", "chinese_divisions", "Lend-Lease").
+_ADV_MAX_WORDS = 4
+_ADV_WORD = re.compile(r"[^\W_]+")
+
+
+class _AdvantageNames:
+    """Every spelling of every National Advantage (name, key)."""
+
+    def __init__(self) -> None:
+        from adjudicator.axis_allies.advantages import ALL
+
+        self.by_spelling: dict[str, str] = {}
+        display: dict[str, str] = {}
+        for a in ALL:
+            for label in (a.key, a.name):
+                self.by_spelling.setdefault(normalize(label), a.key)
+                display[label] = a.name
+        self.suggester = Suggester(display)
+        self.names = tuple(a.name for a in ALL)
+
+    def find(self, phrase: str) -> str | None:
+        return self.by_spelling.get(normalize(phrase))
+
+    def lead(self, line: str) -> bool:
+        """Whether ``line`` opens with an advantage's name."""
+        words = _ADV_WORD.findall(line[:80])
+        return any(self.find(" ".join(words[:k])) for k in range(1, _ADV_MAX_WORDS + 1)
+                   if k <= len(words))
+
+    def typo(self, line: str) -> tuple[str, list[str]] | None:
+        """``Chinese Divison: China``: the words before the colon, when they are no known
+        name but close to an advantage's (the names suggested)."""
+        m = _ADV_TYPO.match(line)
+        if m is None or self.find(m["name"]):
+            return None
+        # as many words as the name, and nearly its letters: "Russia:" (a write-up's
+        # placement) is no misspelt "Russian Winter"
+        words = len(_ADV_WORD.findall(m["name"]))
+        phrase = normalize(m["name"])
+        close = [name for name in self.names
+                 if len(_ADV_WORD.findall(name)) == words
+                 and SequenceMatcher(None, phrase, normalize(name)).ratio() >= _ADV_CLOSE]
+        return (m["name"].strip(), close[:2]) if close else None
+
+
+_ADV_CLOSE = 0.85  # how alike a misspelt name and the advantage's must be (difflib ratio)
+_ADV_TYPO = re.compile(r"^\s*(?P<name>[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,3})\s*:")
+_ADVANTAGES: list[_AdvantageNames] = []
+
+
+def _advantage_names() -> _AdvantageNames:
+    if not _ADVANTAGES:
+        _ADVANTAGES.append(_AdvantageNames())
+    return _ADVANTAGES[0]
+
+
+def _a_known_name(p: Any, phrase: str) -> bool:
+    """Whether ``phrase`` is a region, unit or power the edition knows ("Russia" before a
+    colon is a placement's territory, not a misspelt "Russian Winter")."""
+    key = "".join(ch for ch in normalize(phrase) if ch.isalnum())
+    return bool(p.table.regions.find_compact(key) or p.table.units.find_compact(key)
+                or normalize(phrase) in p.table.subjects)
+
+
+def _advantage_token(toks: list[Token]) -> tuple[Token, int] | None:
+    """An advantage's name at the start of a statement: its ADVANTAGE token (the key) and
+    the index of the token after it; the longest name wins."""
+    names = _advantage_names()
+    best = None
+    for j in range(1, min(len(toks), 2 * _ADV_MAX_WORDS) + 1):
+        if not all(wordish(t) or t.type == "_ARROW_DASH" for t in toks[:j]):
+            break
+        key = names.find(" ".join(t.value for t in toks[:j]))
+        if key is not None:
+            best = (span_token("ADVANTAGE", key, toks[0], toks[j - 1]), j)
+    return best
 
 
 # --------------------------------------------------------------------------------------------
@@ -467,7 +666,7 @@ class _Builder(Transformer):
     def flag(self, c):
         t = c[0].type
         return {"FLAG_BOMB": "bomb", "FLAG_SBR": "bomb", "FLAG_RAID": "bomb", "FLAG_SEA": "sea",
-                "LAND": "land", "BOMBARD": "bombard"}[t], c[0]
+                "LAND": "land", "BOMBARD": "bombard", "FLAG_KAMIKAZE": "kamikaze"}[t], c[0]
 
     def flag_landing(self, c):
         return "landing", None
@@ -558,19 +757,21 @@ class _Builder(Transformer):
                                 "Belorussia')", expected=("'->'",))
         bombing, joins, bombard = self._flag_values(flags)
         landing = any(f == "landing" for f, _ in flags)
+        kamikaze = any(f == "kamikaze" for f, _ in flags)
         if landing:
             ed = self.table.edition
             if not all(ed.units[u.unit].carrier_capacity for u in units):
                 raise LocatedError(1, "'(for landing)' declares a carrier's noncombat move "
                                     "for fighter landings: name only the carriers "
                                     "('1 cv sz 51 -> sz 49 (for landing)')")
-            if len(path) < 2 or cargo or bombing or joins or bombard or target:
+            if len(path) < 2 or cargo or bombing or joins or bombard or target or kamikaze:
                 raise LocatedError(1, "'(for landing)' needs the carrier's start and end "
                                     "('1 cv sz 51 -> sz 49 (for landing)') and no other "
                                     "flag, cargo or bombardment")
         return Move(units=units, path=tuple(path), path_given=len(path) > 2, bombing=bombing,
                     air_joins=joins, bombard=bombard or target is not None,
-                    bombard_target=target, cargo=cargo, for_landing=landing)
+                    bombard_target=target, cargo=cargo, for_landing=landing,
+                    kamikaze=kamikaze)
 
     def _transport(self, groups, steps, flags) -> TransportMove:
         if len(groups) > 1:
@@ -678,7 +879,9 @@ class _Builder(Transformer):
         units, target, zone = c[0], c[2], c[3]
         ed = self.table.edition
         transports = tuple(u for u in units if ed.units[u.unit].transport_capacity)
-        cargo = tuple(u for u in units if not ed.units[u.unit].transport_capacity)
+        if not transports:  # ships an effect lets carry land units (Tokyo Express destroyers)
+            transports = tuple(u for u in units if ed.units[u.unit].is_sea)
+        cargo = tuple(u for u in units if u not in transports)
         if not transports:
             raise LocatedError(1, "name the transports that carry them: '1 tt "
                                 f"{region_text(zone.value)} with "
@@ -699,9 +902,10 @@ class _Builder(Transformer):
         target = c[0].value
         flags = c[2][1] if len(c) > 2 else []
         bombing, joins, bombard = self._flag_values(flags)
+        kamikaze = any(f == "kamikaze" for f, _ in flags)
         return _Body("moves", raid=True, orders=[
             Move(units=u, path=(origin, target), bombing=bombing, air_joins=joins,
-                 bombard=bombard) for u, origin in self._plain(c[1])])
+                 bombard=bombard, kamikaze=kamikaze) for u, origin in self._plain(c[1])])
 
     # -- landing ----------------------------------------------------------------------------
     def target(self, c):
@@ -774,6 +978,74 @@ class _Builder(Transformer):
         policy = {"ALWAYS": "always", "NEVER": "never"}.get(word, "when-outnumbered")
         return _Body("policy", fields={"submerge": policy})
 
+    def reland(self, c):
+        regions = tuple(dict.fromkeys(tok.value for tok in c))
+        return _Body("policy", fields={"reland": regions})
+
+    # -- weapons development (Revised digest A5.1) -------------------------------------------
+    def dice_count(self, c):
+        return int(next(t for t in c if isinstance(t, Token) and t.type == "NUMBER")), c[0]
+
+    def research(self, c):
+        from adjudicator.axis_allies.techs import BY_KEY, RESEARCH_DIE_COST
+
+        tech = next(t for t in c if isinstance(t, Token) and t.type == "TECH")
+        dice = next((x for x in c if isinstance(x, tuple)), None)
+        cost = next((x for x in c if isinstance(x, int)), None)
+        if dice is None:
+            if cost is None or cost % RESEARCH_DIE_COST or not cost:
+                raise LocatedError(tech.end_column, "how many research dice? write "
+                                   f"'research {BY_KEY[tech.value].name}, 3 dice' (each die "
+                                   f"costs {RESEARCH_DIE_COST} IPC)",
+                                   expected=("a number of dice ('3 dice')",))
+            count = cost // RESEARCH_DIE_COST  # "research jets (15 ipc)": 3 dice
+        else:
+            count, where = dice
+            if count < 1:
+                raise LocatedError(_tok_col(where), "research needs at least one die",
+                                   expected=("a number of dice ('3 dice')",))
+        return _Body("research", orders=[Research(tech.value, BY_KEY[tech.value].name, count,
+                                                  cost)])
+
+    # -- National Advantages (Revised digest A7) -------------------------------------------
+    def advantage(self, c):
+        from adjudicator.axis_allies.advantages import BY_KEY
+
+        key = c[0].value
+        regions = tuple(t.value for t in c[1:] if isinstance(t, Token) and t.type == "REGION")
+        units = next((x for x in c[1:] if isinstance(x, tuple)), ())
+        if BY_KEY[key].decision == "standing" and BY_KEY[key].standing_move:
+            # "Enigma Decoded: 2 inf Trans-Jordan -> Anglo-Egypt": a move decided in advance,
+            # kept as its canonical text (a standing order; the advantage checks it)
+            if not units or len(regions) != 2:
+                name = BY_KEY[key].name
+                raise LocatedError(_tok_col(c[0]), f"{name} takes a move, units then where "
+                                   "from and where to, or 'no'",
+                                   expected=(f"'{name}: 2 inf Trans-Jordan -> Anglo-Egypt'",
+                                             f"'{name}: no'"))
+            move = (f"{units_text(tuple(units))} {region_text(regions[0])} -> "
+                    f"{region_text(regions[1])}")
+            return _Body("advantage_choice", orders=[StandingOrders(advantages=((key, move),))])
+        return _Body("advantage", orders=[AdvantageOrder(key, BY_KEY[key].name, regions,
+                                                         tuple(units))])
+
+    def advantage_choice(self, c):
+        """"Salvaged Tank: no": a standing order (yes/always -> "yes", no/never -> "no")."""
+        word = c[1].value.lower()
+        choice = "yes" if word in ("yes", "always") else "no"
+        return _Body("advantage_choice",
+                     orders=[StandingOrders(advantages=((c[0].value, choice),))])
+
+    def rocket_to(self, c):
+        regions = [t for t in c if isinstance(t, Token) and t.type == "REGION"]
+        return _Body("rocket", orders=[RocketStrike(regions[0].value, regions[1].value)])
+
+    rocket_unit = rocket_to
+
+    def rocket_from(self, c):
+        regions = [t for t in c if isinstance(t, Token) and t.type == "REGION"]
+        return _Body("rocket", orders=[RocketStrike(regions[1].value, regions[0].value)])
+
     # -- battle instructions ----------------------------------------------------------------
     def le(self, c):
         return "le", c[0] if c else None
@@ -842,9 +1114,10 @@ class _Builder(Transformer):
 # --------------------------------------------------------------------------------------------
 
 # Words of flags in brackets, kept for the grammar: "(bomb)", "(SBR)", "(sea battle)",
-# "(for landing)", "(noncombat move)", "(bombard)".
+# "(for landing)", "(noncombat move)", "(bombard)", "(kamikaze)" (Revised: Japan's Kamikaze
+# Attacks).
 _FLAG_WORDS = frozenset({"bomb", "sbr", "raid", "sea", "land", "battle", "bombard", "for",
-                         "landing", "ncm", "noncombat", "non", "combat", "move"})
+                         "landing", "ncm", "noncombat", "non", "combat", "move", "kamikaze"})
 _NOT_NAMES = frozenset({"and", "or", "of", "the"})
 _COST_NOTE = re.compile(r"\s*=?\s*\d{1,4}\s*(?:ipcs?|pus?)?\s*", re.IGNORECASE)
 # Words of orders that are no keyword of the grammar (a report's "sz", "seazone", "IPC").
@@ -874,7 +1147,7 @@ _EXPECT_WORDS = {
     "BOMBARD": "'bombard'",
     "WITH": "'with'",
     "LPAR": "'('",
-    "FLAG": "a flag ('bomb', 'sea', 'land', 'bombard')",
+    "FLAG": "a flag ('bomb', 'sea', 'land', 'bombard', 'kamikaze')",
     "RPAR": "')'",
     "CMP": "a comparison ('<=', '<', '>', '>=')",
     "ROUND": "'round'",
@@ -884,6 +1157,11 @@ _EXPECT_WORDS = {
     "IF": "'if'",
     "ALWAYS": "'always', 'never' or 'when outnumbered'",
     "YES": "'yes' or 'no'",
+    "TECH": "a technology ('jets', 'rockets', 'super subs', 'long-range aircraft', "
+            "'combined bombardment', 'heavy bombers', or its number 1-6)",
+    "DICE": "'dice'",
+    "ADVANTAGE": "a National Advantage's name ('Chinese Divisions')",
+    "X": "'x'",
     "$END": "the end of the line",
 }
 
@@ -965,11 +1243,36 @@ class _Parser(ItemParser):
             message = f"{tok.value!r} is not a unit type, territory or order word"
         else:
             message = f"unknown {kinds[0][0]} {tok.value!r}"
+        if "UNIT" in terminals and phrase_kind != "territory":
+            foreign = _other_edition_unit(self.table.edition,
+                                          phrase if suggestions else tok.value)
+            if foreign is not None:  # "cruiser" in a Revised game: name the units it has
+                return LocatedError(tok.column, foreign, expected, ())
         reading = None
         if tok.type == "WORD":  # a keyword out of place is no mistyped name
             reading = self.table.typo(self.phrase_spans(tok, text), tok.start_pos,
                                       [k for k in ("UNIT", "REGION") if k in terminals])
         return LocatedError(tok.column, message, expected, suggestions, reading)
+
+
+def _other_edition_unit(edition: Edition, phrase: str) -> str | None:
+    """The error for a unit another edition has and this one lacks (a cruiser in A&A
+    Revised, digest C1), naming this edition's units; ``None`` for any other name."""
+    from adjudicator.axis_allies import editions
+
+    if not phrase or edition.units.lookup(phrase) is not None:
+        return None
+    for key in editions.registered_keys():
+        other = editions.ruleset(key).edition
+        if other.name == edition.name:
+            continue
+        uid = other.units.lookup(phrase)
+        if uid is not None and uid not in edition.units.units:
+            title = editions.for_data(edition.name).title
+            names = ", ".join(u.name for u in edition.units)
+            return (f"there is no {other.units[uid].name.lower()} in {title}; its units "
+                    f"are: {names}")
+    return None
 
 
 _PARSERS: dict[int, tuple[Edition, _Parser]] = {}
@@ -1000,7 +1303,7 @@ _INLINE_HEADER = re.compile(
     r"(?<=[.!])\s+(?=(?:purchases?|buy|combat(?:\s+moves?)?|non[\s-]?combat(?:\s+moves?)?|ncm"
     r"|cm|place(?:ments?)?|mobili[sz]e|land(?:ings?)?|standing(?:\s+orders)?)\s*:)",
     re.IGNORECASE)
-_STEP_GLUE = re.compile(r"\s*(?:->|=>|→|–|—|-|(?:load|unload|carrying|bombard|with|then|to|into)"
+_STEP_GLUE = re.compile(r"\s*(?:->|=>|→|–|—|-|>(?!=)|(?:load|unload|carrying|bombard|with|then|to|into)"
                         r"\b)", re.IGNORECASE)
 
 
@@ -1131,6 +1434,9 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
             if body.raid:
                 raise LocatedError(1, "a bombing raid or attack is a combat move: put it under "
                                     "'combat move:'")
+            if any(isinstance(o, Move) and o.kamikaze for o in body.orders):
+                raise LocatedError(1, "'(kamikaze)' is declared in the combat move (Revised "
+                                    "Kamikaze Attacks): put the line under 'combat move:'")
             return [(o, "noncombat_moves") for o in body.orders]
         if kind in (None, "combat") or (kind == "purchase" and not state.seen_noncombat):
             return [(o, "combat_moves") for o in body.orders]
@@ -1142,7 +1448,19 @@ def _dispatch(body: _Body, ctx: tuple[str, str | None] | None, state: _State,
         return []
     if body.kind == "purchase":
         return [(o, "purchases") for o in body.orders]
+    if body.kind == "research":  # each line names its section, under any header
+        return [(o, "research") for o in body.orders]
+    if body.kind == "rocket":
+        return [(o, "rockets") for o in body.orders]
+    if body.kind == "advantage":  # each line names its advantage, under any header
+        return [(o, "advantages") for o in body.orders]
+    if body.kind == "advantage_choice":  # "Salvaged Tank: no": a standing order, anywhere
+        return [(o, "standing") for o in body.orders]
     if body.kind == "policy":
+        if kind == "battle" and "reland" in body.fields:
+            raise LocatedError(1, "'reland' is a standing order (where your fighters land if "
+                                "their carrier is sunk in an enemy's turn): put it under "
+                                "'standing:'")
         if kind == "battle":
             return [(BattleInstruction(at=ctx[1], **body.fields), "battles")]
         return [(StandingOrders(**body.fields), "standing")]
@@ -1168,7 +1486,8 @@ def _fallback_landing(body: _Body, kind: str | None, edition: Edition
     out: list[tuple[Order, str]] = []
     for o in body.orders:
         air = isinstance(o, Move) and all(edition.units[u.unit].is_air for u in o.units)
-        if not air or len(o.path) != 2 or o.bombing or o.air_joins or o.bombard or o.cargo:
+        if (not air or len(o.path) != 2 or o.bombing or o.air_joins or o.bombard or o.cargo
+                or o.kamikaze):
             raise LocatedError(1, "fallback spots ('or Russia') are for aircraft landing: "
                                 "'ftr Karelia -> Germany or Russia' (where the aircraft are, "
                                 "then where they land, in order of preference)")
@@ -1183,7 +1502,7 @@ def _as_landing(order: Move | TransportMove, edition: Edition) -> tuple[Order, s
     if not air:
         return order, "noncombat_moves"
     if len(order.path) == 2 and not (order.bombing or order.air_joins or order.bombard
-                                     or order.cargo):
+                                     or order.cargo or order.kamikaze):
         return LandingPlan(order.units, order.end, (), order.start), "landings"
     raise LocatedError(1, "a landing plan is 'ftr Karelia: Germany, Russia' (where the "
                         "aircraft are, then where they land, in order of preference)")
@@ -1258,6 +1577,15 @@ def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, stat
                 state.seen_noncombat = True
         return
     line = _lead_in(p, line)
+    typo = _advantage_names().typo(line)
+    if typo is not None and _a_known_name(p, typo[0]):  # "Russia: 2 inf": not a typo
+        typo = None
+    if typo is not None:  # "Chinese Divison: China": a National Advantage misspelt
+        name, close = typo
+        result.errors.append(LocatedError(
+            len(line) - len(line.lstrip()) + 1, f"unknown National Advantage {name!r}",
+            expected=(_EXPECT_WORDS["ADVANTAGE"],), suggestions=tuple(close)).error(lineno, raw))
+        return
     if _PASS_LINE.match(line):  # "No orders this turn (pass)": on purpose, so it counts
         result.orders.append(ParsedOrder(lineno, raw.strip(), Pass(), section="pass"))
         return
@@ -1265,20 +1593,43 @@ def _parse_line(p: _Parser, is_title: _TitleMatcher, lineno: int, raw: str, stat
         ignore()
         return
     for offset, segment in _statements(line):
+        read, notes = None, []
         try:
             read, notes = p.read(segment, is_note=p.remark, max_items=2,
                                  accept_head=_complete_order, run_together=False)
         except LocatedError as e:
-            if _prose(p, segment, raw):
-                ignore(raw[offset:offset + len(segment)])  # as written, lead-in and all
-            else:
-                result.errors.append(e.error(lineno, raw, offset))
-            continue
+            research_error = False
+            if state.section and state.section[0] == "research":
+                # under a lone "Research:" heading: "heavy bombers, 3 dice"
+                read, e, research_error = _research_body(p, segment, e)
+            if read is None:
+                if not research_error and _prose(p, segment, raw):
+                    ignore(raw[offset:offset + len(segment)])  # as written, lead-in and all
+                else:
+                    result.errors.append(e.error(lineno, raw, offset))
+                continue
         for header, body in read:
             try:
                 _take(p, header, body, state, segment, lineno, notes, result)
             except LocatedError as e:
                 result.errors.append(e.error(lineno, raw, offset))
+
+
+_RESEARCH_PREFIX = "research: "
+
+
+def _research_body(p: _Parser, segment: str, error: LocatedError
+                   ) -> tuple[list | None, LocatedError, bool]:
+    """A line under a lone ``Research:`` heading that is no other order, read as a research
+    order; else ``None`` and the error to report: the research reading's (its columns those
+    of ``segment``, and ``True``: never conversation) when the line got past the prefix."""
+    try:
+        return p.read(_RESEARCH_PREFIX + segment, max_items=1)[0], error, False
+    except LocatedError as e:
+        if e.column > len(_RESEARCH_PREFIX):
+            e.column -= len(_RESEARCH_PREFIX)
+            return None, e, True
+        return None, error, False
 
 
 def _take(p: _Parser, header: Any, body: _Body | None, state: _State, segment: str,
@@ -1337,6 +1688,8 @@ def _heading(p: _Parser, line: str) -> tuple[str, str | None] | tuple[str] | Non
     None for any other line. "Battle for West Russia" opens that battle's section."""
     m = _HEADING.match(line)
     if m:
+        if m["other"] and normalize(m["other"]) == "research" and not m["who"]:
+            return ("research", None)  # a lone "Research:": its lines are research orders
         if m["other"] or (m["combat"] and m["who"] and "move" not in m["combat"].lower()):
             return ("ignore",)
         kind = next(k for k in ("purchase", "noncombat", "combat", "place", "landing") if m[k])
@@ -1388,12 +1741,22 @@ _TREASURY = re.compile(r"\b(?:collects?|gains?|income|in\s+hand|balance|treasury
                        r"|remaining\s+resources|end\s+with|ipc\s+board|pus)\b", re.IGNORECASE)
 
 
+# Lines that open with these words are orders (weapons development, rocket strikes), never
+# conversation: their words (tech names, "dice") are no words of the rest of the language.
+_ORDER_LEAD = re.compile(r"^\s*(?:research|r\s?&\s?d|develop(?:\s+weapons)?|weapons?\s+"
+                         r"development|rockets?)\b\s*(?::|\s\S)", re.IGNORECASE)
+
+
 def _narration(p: _Parser, line: str) -> bool:
     """The line is conversation before any attempt to read it: a greeting or sign-off, an
     explicit pass, an example ("Example: ..."), a sentence ("I purchased eight infantry and
     placed them all in Karelia": an order quoted in a sentence is not an order) or a report
     of what happened ("Germany repels the Soviet advance", "Japan then buys four tanks")."""
     conv = p.conversation
+    if _ORDER_LEAD.match(line):  # "R&D: jets x2" is an order, whatever its words
+        return False
+    if _advantage_names().lead(line):  # "Chinese Divisions: China" (a National Advantage)
+        return False
     if _PASS.match(line) or conv.greeting(line) or conv.opens_like_sentence(line):
         return True
     label = conv.label(line)
@@ -1416,7 +1779,10 @@ def _unknown_words(p: _Parser, text: str) -> int:
 def _prose(p: _Parser, segment: str, raw: str) -> bool:
     """A statement that could not be read is conversation, not a failed order, when it reads
     like a sentence or a report: mostly other words, three or more words of no order, or
-    money talk. A failed order keeps its error (with column and suggestions)."""
+    money talk. A failed order keeps its error (with column and suggestions); so does a
+    research or rocket line ("Research: Heavy Bomberz, 2 dice")."""
+    if _ORDER_LEAD.match(segment) or _advantage_names().lead(segment):
+        return False
     return p.conversation.sentence(segment) or _unknown_words(p, segment) >= 3 \
         or bool(_TREASURY.search(raw))
 
@@ -1450,6 +1816,9 @@ def build_script(orders: list[ParsedOrder]) -> TurnScript:
         battles=tuple(battles.values()),
         salt=Salt(" ".join(salt)) if salt else None,
         passed=passed,
+        research=tuple(groups["research"]),
+        rockets=tuple(groups["rockets"]),
+        advantages=tuple(groups["advantages"]),
     )
 
 

@@ -53,12 +53,13 @@ STATE_KEYS = (
     "schema_version", "game", "variant", "phase", "players", "result",
     "rules", "turn", "controllers", "turn_start_controllers", "treasury", "captured_capitals",
     "complexes", "units", "next_unit_id", "purchased", "repairs", "committed_carriers",
-    "nmr", "passes", "standing", "pending_aa_return",
+    "nmr", "passes", "standing", "pending_aa_return", "techs",
 )
 UNIT_KEYS = tuple(new_unit("u1", "", "", ""))
 COMPLEX_KEYS = ("owner", "damage", "new")
 TURN_KEYS = ("round", "power", "step")
-STANDING_KEYS = ("order_of_loss", "battleship_first_hit", "keep_land_units", "submerge")
+STANDING_KEYS = ("order_of_loss", "battleship_first_hit", "keep_land_units", "submerge",
+                 "reland")
 SUBMERGE_POLICIES = get_args(SubmergePolicy)
 
 _UNIT_ID = re.compile(r"u[1-9][0-9]*")
@@ -385,6 +386,10 @@ class _Reader:
         if "pending_aa_return" in data:
             # present only during a turn (capital liberation); never added when left out
             state["pending_aa_return"] = self.pending_aa_return(data, units)
+        if "techs" in data:  # weapons development: absent until a power has developed one
+            techs_in_play = self.techs(data)
+            if techs_in_play:
+                state["techs"] = techs_in_play
         if turn and "phase" in data and data["phase"] != state["phase"]:
             self.problem(("phase",), f"{_show(data['phase'])} does not match turn, which gives "
                          f"{state['phase']!r}; leave phase out, it is computed from turn",
@@ -953,6 +958,38 @@ class _Reader:
                          "mid-turn-at-purchase-step")
         return out
 
+    def techs(self, data: Mapping[str, Any]) -> dict[str, list[str]] | None:
+        """Power -> the technologies it has developed (weapons development, docs/aa-research.md):
+        only in a game whose order of play has weapons development, known keys, each once."""
+        from adjudicator.axis_allies import techs
+
+        if (obj := self.obj(data["techs"], ("techs",))) is None:
+            return None
+        if obj and not techs.has_research(self.ruleset.turn_steps):
+            self.problem(("techs",), f"{self.ruleset.title} has no weapons development",
+                         "techs-no-research")
+            return None
+        known = Suggester({label: t.key for t in techs.ALL
+                           for label in (t.key, t.name, *t.aliases)})
+        out: dict[str, list[str]] = {}
+        for key, value in obj.items():
+            power = self.power(key, ("techs", key))
+            if not isinstance(value, list):
+                self.problem(("techs", key), f"must be a list of technology keys (got "
+                             f"{_show(value)})", "field-type")
+                continue
+            got: list[str] = []
+            for i, k in enumerate(value):
+                k = self._name(k, ("techs", key, i), techs.BY_KEY, known, "technology",
+                               "unknown-tech")
+                if k is not None and k in got:
+                    self.problem(("techs", key, i), f"{k} is listed twice", "duplicate-tech")
+                elif k is not None:
+                    got.append(k)
+            if power is not None and got:
+                out[power] = sorted(got, key=lambda t: techs.BY_KEY[t].number)
+        return {p: out[p] for p in self.powers if p in out}
+
     def choice(self, data: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str | None:
         value = data.get(key, allowed[0])
         if value in allowed:
@@ -995,6 +1032,13 @@ class _Reader:
                              "option-value")
             out[power] = {"order_of_loss": order, "battleship_first_hit": first_hit,
                           "keep_land_units": keep, "submerge": submerge}
+            reland = entry.get("reland") or []
+            if not isinstance(reland, list):
+                self.problem((*path, "reland"), "must be a list of regions", "field-type")
+                reland = []
+            if reland:  # written only when given, as the turn engine stores it
+                out[power]["reland"] = [self.region(r, (*path, "reland", i))
+                                        for i, r in enumerate(reland)]
         return out
 
 

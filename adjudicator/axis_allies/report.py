@@ -426,12 +426,17 @@ def _aa_line(n: Names, e: dict) -> dict:
     target = n.type_name(e["type"], len(e["dice"])) if e.get("type") else "aircraft"
     destroyed = e.get("destroyed", [])
     lead = (f"AA gun {e['gun']} fires one die at each of {len(e['dice'])} {target}, "
-            f"hitting on {hit_on}")
+            f"hitting on {hit_on}{_effects_words(e)}")
     shot = (f"shot down: {n.units_list(destroyed)}" if destroyed else "none shot down")
     text = f"{lead}: rolls {', '.join(str(d) for d in e['dice'])}; {shot}."
     if e.get("guns_present", 1) > 1:
         text += f" ({e['guns_present']} AA guns present; {e.get('why', 'only one fires')}.)"
     return _line("aa", text, "defender", dice=dice, hits=len(destroyed), lead=f"{lead}: {shot}")
+
+
+def _effects_words(e: dict) -> str:
+    """" (Radar)": the effects (National Advantages, technologies) an event names."""
+    return f" ({', '.join(e['effects'])})" if e.get("effects") else ""
 
 
 def _words(text: str) -> str:
@@ -450,6 +455,9 @@ def _event_line(n: Names, e: dict, attacker: str, defenders: list[str]) -> dict 
         why = f": {text}" if "(" in text else f" ({text})"
     if ev == "aa":
         return _aa_line(n, e)
+    if ev == "aa-spared":  # "AA gun u7 does not fire at Bomber u3 (Superfortresses)."
+        return _line("aa", f"AA gun {e['gun']} does not fire at {n.units_list(e['units'])}"
+                     f"{_effects_words(e)}.", "defender")
     if ev == "submarines":
         subs = n.units_list(e["units"])
         owner = _side_words(n, e["side"], attacker, defenders)
@@ -497,10 +505,62 @@ def _event_line(n: Names, e: dict, attacker: str, defenders: list[str]) -> dict 
         return _line("note", "Not landed: " + "; ".join(parts) + ".", "attacker")
     if ev == "assault-over":
         return _line("note", f"The assault is over{why}.", "attacker")
+    if ev == "advantage":  # a National Advantage acting in the battle (Revised digest A7)
+        return _line("note", _advantage_text(n, e), e.get("side", ""))
     if ev in ("start", "round", "fire", "casualties", "end"):
         return None
     # an event this version does not know: say so in words rather than dump its data
     return _line("note", f"{str(ev).replace('-', ' ').capitalize()}{why}.")
+
+
+def _advantage_text(n: Names, e: dict) -> str:
+    """"Atlantic Wall: 2 infantry of Germany defend at 3 in round 1." from the structured
+    ``advantage`` event (its ``name``, ``power``, and the facts it carries)."""
+    units = n.units_list(e["units"]) if e.get("units") else n.power(e.get("power", ""))
+    one = len(e.get("units") or ()) == 1
+    what = []
+    if e.get("defend_at") is not None:
+        what.append(f"defend{'s' if one else ''} at {e['defend_at']}")
+    if e.get("attack_at") is not None:
+        what.append(f"attack{'s' if one else ''} at {e['attack_at']}")
+    when = f" in round {e['round']}" if e.get("round") else ""
+    return f"{e.get('name', '')}: {units} {' and '.join(what) or 'act'}{when}."
+
+
+def _turn_advantage_text(n: Names, e: dict) -> str:
+    """"Chinese Divisions: 1 infantry placed in China (by default)." from a National
+    Advantage's structured event of the turn (``events["advantages"]``: its ``name``, what it
+    ``placed`` ``at``, ``by`` order or default, or ``why`` it did nothing)."""
+    name = e.get("name", "")
+    if e.get("declared"):  # Russian Winter: "... defend at 3 until ..." (digest A7)
+        power = n.power(e.get("power", ""))
+        units = n.type_name(e.get("unit", ""), 2)
+        until = (f" until {power}'s turn of round {e['until_round']} begins"
+                 if e.get("until_round") else "")
+        return f"{name}: declared; {power}'s {units.lower()} defend at {e.get('defend_at')}" \
+               f"{until}."
+    if e.get("converted"):  # Lend-Lease: allied units that became the power's
+        allies = reports.join_names([n.power(p) for p in e.get("from", ())], "and")
+        return (f"{name}: {n.counts(e['converted'])} of {allies} in {n.region(e['at'])} "
+                f"become {n.power(e.get('power', ''))}'s.")
+    if e.get("moved_units"):  # Panzerblitz: tanks that moved on
+        moves = [f"{n.units_list(m['units'])} from {n.region(m['from'])} to "
+                 f"{n.region(m['to'])}" for m in e["moved_units"]]
+        return f"{name}: " + reports.join_names(moves, "and") + " move on."
+    if e.get("special_move"):  # Enigma Decoded: a move before Germany's battles
+        m = e["special_move"]
+        return (f"{name}: {n.counts(m['units'])} move from {n.region(m['from'])} to "
+                f"{n.region(m['to'])} before the battles ({m.get('kind', 'move')}).")
+    if e.get("moved"):  # Mobile Industry: complexes that moved
+        moves = [f"from {n.region(m['from'])} to {n.region(m['to'])}" for m in e["moved"]]
+        return f"{name}: industrial complex moved " + reports.join_names(moves, "and") + "."
+    if e.get("placed"):
+        units = n.counts(e["placed"])
+        how = " (by default)" if e.get("by") == "default" else ""
+        return f"{name}: {units} placed in {n.region(e['at'])}{how}."
+    if e.get("why"):
+        return f"{name}: nothing done: {e['why']}."
+    return f"{name}."
 
 
 def _end_line(n: Names, e: dict, result: dict, region: str, attacker: str,
@@ -554,6 +614,11 @@ def battle_sections(n: Names, result: dict, label: str = "") -> list[dict]:
                                       "attacker"))
             cur["lines"].append(_line("forces", f"Defending: {n.force(e['defending'])}.",
                                       "defender"))
+            for x in e.get("effects", ()):  # "Banzai Attacks: Japanese infantry attack at 2"
+                verb = "attack" if x["side"] == "attacker" else "defend"
+                who = f"{n.power(x['power'])}'s {n.type_name(x['type'], 2)}"
+                cur["lines"].append(_line(
+                    "forces", f"{x['effect']}: {who} {verb} at {x['value']}.", x["side"]))
         elif ev == "round":
             cur = section(f"Round {e['round']}")
             forces = (n.force(e["attacking"]), n.force(e["defending"]))
@@ -595,13 +660,24 @@ def raid_sections(n: Names, raid: dict) -> list[dict]:
                                f"complex in {n.region(e['territory'])} with {bombers} "
                                f"(damage already on it: {e['damage_before']}).", "attacker"))
         elif ev == "aa":
-            dice = [{"value": d, "hit": d <= e["hit_on"], "needs": e["hit_on"],
+            each = e.get("hit_on_each") or [e["hit_on"]] * len(e["dice"])
+            dice = [{"value": d, "hit": d <= h, "needs": h,
                      "unit": e["gun"], "type": "AA gun", "supported": False}
-                    for d in e["dice"]]
+                    for d, h in zip(e["dice"], each, strict=True)]
             shot = (f"shot down: {n.units_list(e['destroyed'])}" if e["destroyed"]
                     else "no bomber shot down")
-            lead = f"AA gun {e['gun']} fires one die per bomber, hitting on {e['hit_on']}"
-            text = f"{lead}: rolls {', '.join(str(d) for d in e['dice'])}; {shot}."
+            spared = e.get("not_fired_at") or []
+            if not e["dice"]:
+                lead = (f"AA gun {e['gun']} cannot fire at {n.units_list(spared)}"
+                        f"{_effects_words(e)}")
+                text = f"{lead}."
+                shot = "none shot down"
+            else:
+                lead = (f"AA gun {e['gun']} fires one die per bomber, hitting on "
+                        f"{e['hit_on']}{_effects_words(e)}")
+                text = f"{lead}: rolls {', '.join(str(d) for d in e['dice'])}; {shot}."
+                if spared:
+                    text += f" It cannot fire at {n.units_list(spared)}."
             lines.append(_line("aa", text, "defender", dice=dice, hits=len(e["destroyed"]),
                                lead=f"{lead}: {shot}"))
         elif ev == "bombing":
@@ -609,6 +685,9 @@ def raid_sections(n: Names, raid: dict) -> list[dict]:
                      "type": n.type_name(n.units.get(d["unit"], {}).get("type", "bomber")),
                      "supported": False, "damage": True} for d in e["dice"]]
             words = ", ".join(f"{d['unit']} rolls {d['die']}" for d in e["dice"])
+            if e.get("counted"):  # an effect changed what dice count for (Dive Bombers)
+                words += "; counted " + ", ".join(f"{u} {v}" for u, v in e["counted"].items())
+                words += _effects_words(e)
             lead = f"Bombing damage: {e['total']}"
             lines.append(_line("fire", f"Bombing dice: {words}; total {e['total']}.",
                                "attacker", dice=dice, hits=e["total"], lead=lead,
@@ -738,6 +817,48 @@ def _landing_text(n: Names, x: dict) -> str:
     return f"{what}{frm} landed in {n.region(x['to'])} ({src_words})."
 
 
+def tech_names(state: Mapping, power: str) -> list[str]:
+    """The technologies ``power`` has in ``state`` (weapons development), by name."""
+    from adjudicator.axis_allies import techs
+
+    return [techs.BY_KEY[k].name for k in techs.techs_of(state, power) if k in techs.BY_KEY]
+
+
+def _research_context(n: Names, r: dict | None) -> dict | None:
+    """The research roll of the turn (weapons development, Revised digest A5.1)."""
+    if not r:
+        return None
+    out = {"power": n.power(r["power"]), "tech": r.get("tech_name", r.get("tech", "")),
+           "number": r.get("number", 0), "dice": r.get("dice", 0), "cost": r.get("cost", 0),
+           "rolls": list(r.get("rolls", [])), "success": bool(r.get("success")),
+           "refused": r.get("refused", ""), "treasury_after": r.get("treasury_after", 0)}
+    if out["refused"]:
+        out["text"] = (f"{out['power']} asks for {out['dice']} research dice for "
+                       f"{out['tech']}: refused ({out['refused']}).")
+    else:
+        shown = ", ".join(str(d) for d in out["rolls"])
+        out["text"] = (f"{out['power']} buys {out['dice']} research "
+                       f"{'die' if out['dice'] == 1 else 'dice'} for {out['tech']} "
+                       f"({out['cost']} IPC) and rolls {shown}: "
+                       + (f"a {out['number']}, {out['tech']} developed, in force at once."
+                          if out["success"] else f"no {out['number']}, no result.")
+                       + f" {out['treasury_after']} IPC left.")
+    return out
+
+
+def _rocket_context(n: Names, x: dict) -> dict:
+    """One rocket strike (Rockets, Revised digest A5.1 tech 2)."""
+    owner = n.power(x["owner"])
+    text = (f"Rocket from {n.region(x['from'])} at {n.region(x['target'])}: rolls "
+            f"{x['die']}, {owner} loses {x['lost']} IPC")
+    if x["lost"] < x["die"]:
+        text += (f" (at most {x['cap']}, the territory's income)" if x["lost"] == x["cap"]
+                 else " (all it had)")
+    return {"from": n.region(x["from"]), "target": n.region(x["target"]), "owner": owner,
+            "die": x["die"], "lost": x["lost"], "cap": x["cap"],
+            "treasury_after": x.get("treasury_after", 0), "text": text + "."}
+
+
 def _dice_context(dice: dict | None) -> dict | None:
     if not dice:
         return None
@@ -784,17 +905,22 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
                     "treasury_before": p.get("treasury_before", 0),
                     "treasury_after": p.get("treasury_after", 0), "note": note, "text": text}
 
+    research = _research_context(n, ev.get("research"))
+    rockets = [_rocket_context(n, x) for x in ev.get("rockets", [])]
+
     lost = [f"{n.unit(x['unit'], x.get('type'))} of {n.power(x['power'])} is lost at "
             f"{n.region(x['at'])}: {x['why']}." for x in ev.get("lost_aircraft", [])]
     placements = [f"{x['count']} {n.type_name(x['unit'], x['count'])} in {n.region(x['at'])}"
                   for x in ev.get("placements", [])]
     refunds = [f"{c} {n.type_name(t, c)}" for t, c in sorted((ev.get("refunds") or {}).items())]
+    advantages = [_turn_advantage_text(n, x) for x in ev.get("advantages", [])]
     refund_ipc = int(ev.get("refund_ipc") or 0)
     income = None
     if ev.get("income"):
         i = ev["income"]
         why = "its production level" if i["why"] == "production level" else i["why"]
-        income = (f"{n.power(i['power'])} collects {i['amount']} IPC ({why}); "
+        changed = "".join(f", {c['effect']} {c['by']:+d} IPC" for c in i.get("changes", ()))
+        income = (f"{n.power(i['power'])} collects {i['amount']} IPC ({why}{changed}); "
                   f"treasury now {i['treasury']} IPC.")
 
     prod = ev.get("production") or {}
@@ -809,6 +935,7 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
             "production": prod.get(p, n.ed.production_level(p, after.get("controllers") or None)),
             "capital_held_by": n.power(captured[p]) if p in captured else "",
             "current": p == power_id,
+            "techs": tech_names(after, p),
         })
     kind = after.get("rules", {}).get("victory", n.ed.setup.default_victory)
     needed = n.ed.setup.victory_thresholds.get(kind, 0)
@@ -867,6 +994,8 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
         "part_text": _PART_WORDS.get(ev.get("part", ""), ""),
         "nmr": bool(record.get("nmr")),
         "standing_updated": bool(ev.get("standing_updated")),
+        "research": research,
+        "rockets": rockets,
         "purchase": purchase,
         "orders": orders,
         "battles": battles,
@@ -876,6 +1005,7 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
         "placements": placements,
         "refunds": refunds,
         "refund_ipc": refund_ipc,
+        "advantages": advantages,
         "income": income,
         "powers": powers,
         "sides": sides,

@@ -26,10 +26,19 @@ class Rules:
     # Sea-zone hostility: only enemy surface warships make a zone hostile (1942 p.8, p.28).
     # Revised: any enemy warship, subs included (digest C1).
     subs_make_zone_hostile: bool = False
+    # Enemy transports make a zone hostile too (Revised digest A4, C1: "any enemy unit");
+    # 1942 ignores them (p.8, p.28).
+    transports_make_zone_hostile: bool = False
     # Submarines pass hostile zones unless an enemy destroyer is there (1942 p.13).
     subs_pass_hostile_zones: bool = True
+    # Aircraft hit submarines only with a destroyer of their own power in the battle (1942
+    # p.17, p.30); in Revised aircraft hit submarines freely (digest A5.4, C1).
+    air_hits_subs_need_destroyer: bool = True
     # Transports are chosen as casualties last and never fire (1942 p.17); Revised differs.
     transports_casualty_last: bool = True
+    # Shore bombardment: at most one ship per land unit landing (1942 p.15, p.28-29);
+    # Revised has no such cap (digest A5.4, C1).
+    bombard_one_ship_per_landed_unit: bool = True
     # Battleship repair after each battle (1942 p.28) or at the end of the turn (Revised,
     # TripleA "Units Repair Hits End Turn": every damaged unit, whoever owns it).
     battleship_repair: Literal["after_battle", "end_of_turn"] = "after_battle"
@@ -47,7 +56,9 @@ class Rules:
     new_complex_min_ipc: int = 1  # a new complex needs a territory worth at least this
     # Optional rules (digest §6.3), off unless the players agree.
     turkish_straits_closed: bool = False
-    victory: Literal["standard", "total"] = "standard"
+    # The victory level: a key of the data's ``victory_cities`` (1942: standard 9, total 12;
+    # Revised: minor 8, major 10, total 12), checked after the last power of the round.
+    victory: Literal["standard", "total", "minor", "major"] = "standard"
 
     def with_options(self, options: dict[str, Any]) -> Rules:
         """A copy with the players' optional-rule choices applied (unknown keys are ignored,

@@ -12,7 +12,7 @@ that only matter for mobilisation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from adjudicator.axis_allies.data import Edition
@@ -201,12 +201,77 @@ class Board:
     def spec(self, u: dict[str, Any]):  # -> UnitSpec
         return self.units_table[u["type"]]
 
-    def moves(self, u: dict[str, Any]) -> int:
-        """The unit's movement allowance this turn (printed, or as the effects make it)."""
+    def moves(self, u: dict[str, Any], path: tuple[str, ...] | None = None,
+              step: str | None = None) -> int:
+        """The unit's movement allowance this turn (printed, or as the effects make it);
+        ``path``: the route of the move being checked (an allowance may hold only on some
+        routes), in movement ``step`` (``combat``/``noncombat``)."""
         spec = self.units_table[u["type"]]
         if not self.play.effects:
             return spec.move
-        return self.play.moves(u["power"], u["type"], spec, u["loc"])
+        if path is None:
+            return self.play.moves(u["power"], u["type"], spec, u["loc"])
+        return self.play.moves(u["power"], u["type"], spec, u["loc"], tuple(path),
+                               int(u.get("moved") or 0), step, self.state)
+
+    def air_cost(self, u: dict[str, Any]) -> Callable[[str, str], int] | None:
+        """What each step of the aircraft's flight costs, as the effects in play say (the
+        ``air_step`` query point: US Island Bases); ``None``: one per step (no effects)."""
+        if not self.play.effects:
+            return None
+        spec, power, utype = self.units_table[u["type"]], u["power"], u["type"]
+        play, state = self.play, self.state
+        return lambda a, b: play.air_step(power, utype, spec, a, b, state)
+
+    def route_effects(self, u: dict[str, Any], path: tuple[str, ...], step: str | None = None
+                      ) -> list[str]:
+        """The names of the effects the unit's allowance on ``path`` owes to the route (the
+        move's result names them: "Middle East Oil")."""
+        if not self.play.effects:
+            return []
+        spec = self.units_table[u["type"]]
+        return self.play.moves_changes(u["power"], u["type"], spec, u["loc"], tuple(path),
+                                       int(u.get("moved") or 0), step, self.state)
+
+    def raider(self, power: str, utype: str) -> bool:
+        """Whether ``power``'s unit type may make a strategic bombing raid (printed:
+        bombers; or as the effects say)."""
+        spec = self.units_table[utype]
+        if not self.play.effects:
+            return spec.strategic_bomber
+        return self.play.raider(power, utype, spec)
+
+    def blitz(self, u: dict[str, Any]) -> bool:
+        """Whether the land unit may blitz (printed: tanks; or as the effects say)."""
+        spec = self.units_table[u["type"]]
+        if not self.play.effects:
+            return spec.blitz
+        return self.play.blitz(u["power"], u["type"], spec, u["loc"])
+
+    def transport_capacity(self, u: dict[str, Any]) -> int:
+        """The room the ship offers land units (printed: the data's ``transport_capacity``;
+        or as the effects say: Japanese Tokyo Express gives a destroyer room for one
+        infantry). 0: it carries no land units (not a transport)."""
+        spec = self.units_table[u["type"]]
+        if not self.play.effects:
+            return spec.transport_capacity
+        return self.play.transport_capacity(u["power"], u["type"], spec)
+
+    def cargo_fits(self, vessel: dict[str, Any], cargo: Iterable[str]) -> bool:
+        """Whether ``cargo`` (unit types) can ride on the ``vessel`` (a unit record) at the
+        same time, with the room the effects in play give it."""
+        if not self.play.effects:
+            return self.units_table.cargo_fits(vessel["type"], cargo)
+        return self.units_table.cargo_fits(vessel["type"], cargo,
+                                           self.transport_capacity(vessel))
+
+    def amphibious_assaults(self, u: dict[str, Any]) -> int:
+        """How many amphibious assaults the transport may make this turn (printed: one,
+        p.15; or as the effects say: Japanese Lightning Strikes)."""
+        spec = self.units_table[u["type"]]
+        if not self.play.effects:
+            return 1
+        return self.play.amphibious_assaults(u["power"], u["type"], spec, u["loc"])
 
     def cost(self, power: str, utype: str) -> int:
         """What one unit costs ``power`` (printed, or as the effects make it)."""
@@ -227,12 +292,16 @@ class Board:
 
     def hostile_sea(self, zone: str, power: str) -> bool:
         """A zone is hostile only through enemy surface warships (p.8, p.28), unless the
-        edition lets submarines count too; effects in play may say otherwise."""
+        edition lets submarines and transports count too (Revised digest A4: any enemy unit);
+        effects in play may say otherwise."""
         enemies = self.enemy_units_at(zone, power)
         hostile = False
+        rules = self.rules
         for u in enemies:
             s = self.spec(u)
-            if s.surface_warship or (self.rules.subs_make_zone_hostile and s.submarine):
+            if (s.surface_warship or (rules.subs_make_zone_hostile and s.submarine)
+                    or (rules.transports_make_zone_hostile and s.is_sea
+                        and bool(s.transport_capacity))):
                 hostile = True
                 break
         if self.play.effects:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from adjudicator.axis_allies import capture as cap
+from adjudicator.axis_allies import reland
 from adjudicator.axis_allies.bombing import RaidSetup, resolve_raid
 from adjudicator.axis_allies.combat import (
     AmphibiousSetup,
@@ -77,19 +78,34 @@ PER_TURN_FIELDS = {"moved": 0, "moved_in": None, "loaded_this_turn": False, "unl
 
 
 def standing_to_json(s: StandingOrders) -> dict:
-    return {"order_of_loss": list(s.order_of_loss), "battleship_first_hit": s.battleship_first_hit,
-            "keep_land_units": s.keep_land_units, "submerge": s.submerge}
+    out = {"order_of_loss": list(s.order_of_loss), "battleship_first_hit": s.battleship_first_hit,
+           "keep_land_units": s.keep_land_units, "submerge": s.submerge}
+    if s.reland:  # only when given: states written before it existed keep their bytes
+        out["reland"] = list(s.reland)
+    if s.advantages:  # National Advantages decided in advance (Revised), only when given
+        out["advantages"] = dict(s.advantages)
+    return out
 
 
 def standing_from_json(d: dict | None) -> StandingOrders | None:
     if not d:
         return None
     return StandingOrders(tuple(d.get("order_of_loss") or ()), d.get("battleship_first_hit"),
-                          d.get("keep_land_units"), d.get("submerge"))
+                          d.get("keep_land_units"), d.get("submerge"),
+                          tuple(d.get("reland") or ()),
+                          tuple(sorted((d.get("advantages") or {}).items())))
 
 
 def set_standing(state: dict, power: str, new: StandingOrders) -> dict:
-    """A copy of ``state`` with ``new`` merged over the power's stored standing orders."""
+    """A copy of ``state`` with ``new`` merged over the power's stored standing orders (a
+    National Advantage choice the power cannot make is left out: the validator reported
+    it)."""
+    if new.advantages:
+        from adjudicator.axis_allies import advantages
+
+        new = replace(new, advantages=tuple(
+            (k, c) for k, c in new.advantages
+            if advantages.standing_problem(state, power, k, c) is None))
     out = copy_state(state)
     old = standing_from_json(out.setdefault("standing", {}).get(power)) or StandingOrders()
     out["standing"][power] = standing_to_json(old.merged(new))
@@ -153,6 +169,8 @@ class _Turn:
         # what the combat move leaves for the battles (turn steps run in order)
         self.controllers_before_combat: dict[str, str] = {}
         self.combat_moves: list[ResolvedMove] = []
+        # defending fighters whose carrier sank: they land again after all the battles
+        self.homeless: list[str] = []
 
     @property
     def board(self) -> Board:
@@ -169,6 +187,31 @@ class _Turn:
 
     def name(self, rid: str) -> str:
         return self.m.region(rid).name
+
+    def advantage_orders(self, script: TurnScript, halves: tuple[str, ...]) -> TurnScript:
+        """The script without the National Advantage orders that cannot be played (each
+        reported failed: ``advantages.check_orders``, or sent with the part of a two-pass
+        turn that does not carry it); the advantages' own turn steps play the others."""
+        if not script.advantages:
+            return script
+        from adjudicator.axis_allies import advantages
+
+        who = self.ed.setup.powers[self.power].name
+        refused = set()
+        for o, message, rule in advantages.check_orders(self.board, self.power,
+                                                        script.advantages, who):
+            self.result("advantages", o.text(), False, message, rule)
+            refused.add(id(o))
+        for o in script.advantages:
+            adv = advantages.BY_KEY.get(o.key)
+            if id(o) not in refused and adv is not None and adv.order_half not in halves:
+                self.result("advantages", o.text(), False,
+                            f"{adv.name} is played in the "
+                            f"{'first' if adv.order_half == 'first' else 'second'} part of the "
+                            "turn; this submission was the other part", "wrong-step")
+                refused.add(id(o))
+        return replace(script, advantages=tuple(o for o in script.advantages
+                                                if id(o) not in refused))
 
     # --- phase 1 -------------------------------------------------------------------------
     def purchase(self, script: TurnScript) -> None:
@@ -241,11 +284,15 @@ class _Turn:
                         + " at the start of noncombat move", path=list(cp.path))
         for mv in plan.moves:
             route = list(mv.path)
+            how = f" ({', '.join(mv.effects)})" if mv.effects else ""  # Middle East Oil
             self.result(section, texts[mv.request.line], True,
-                        "path " + " - ".join(self.name(r) for r in route), path=route)
-            self.ev["moves"].append({"section": section, "order": texts[mv.request.line],
-                                     "path": route, "inferred": mv.path_inferred,
-                                     "unload_to": mv.unload_to, "blitzed": list(mv.blitzed)})
+                        "path " + " - ".join(self.name(r) for r in route) + how, path=route)
+            entry = {"section": section, "order": texts[mv.request.line],
+                     "path": route, "inferred": mv.path_inferred,
+                     "unload_to": mv.unload_to, "blitzed": list(mv.blitzed)}
+            if mv.effects:
+                entry["effects"] = list(mv.effects)
+            self.ev["moves"].append(entry)
         return plan, plan.moves
 
     def combat_move(self, script: TurnScript) -> None:
@@ -296,6 +343,8 @@ class _Turn:
                    for u in b.units_at(t)):
                 self.ev["captures"].append(cap.capture(self.s, self.ed, t, self.power,
                                                        "unopposed"))
+        # after all the attacker's battles: defending fighters whose carrier sank (p.27)
+        self.reland_homeless(standing)
 
     def blitz_captures(self, moves: list[ResolvedMove], controllers_before: dict[str, str]
                        ) -> None:
@@ -405,7 +454,7 @@ class _Turn:
         setup = RaidSetup(t, self.power, bombers, self.m.region(t).ipc, cx["damage"],
                           Unit.from_record(aa) if aa else None, self.round,
                           self.s["treasury"].get(cx["owner"], 0))
-        res = resolve_raid(self.ed, self.rules, setup, self._dice())
+        res = resolve_raid(self.ed, self.play, setup, self._dice())
         cx["damage"] = res.damage_after
         if res.ipc_lost:  # sbr_model "ipc_loss": from the complex owner's treasury
             self.s["treasury"][cx["owner"]] -= res.ipc_lost
@@ -424,7 +473,8 @@ class _Turn:
 
     def _orders(self, defending: tuple[str, ...], ins: BattleInstruction | None,
                 standing: dict[str, StandingOrders]):
-        return battle_orders(self.power, defending, standing, ins)
+        return battle_orders(self.power, defending, standing, ins, self.s["controllers"],
+                             self.s.get("advantage_units"))
 
     def _attackers_at(self, region: str, bombers: set[str], exclude: set[str] = frozenset()
                       ) -> list[dict]:
@@ -535,6 +585,13 @@ class _Turn:
             self.after_land_battle(res.land)
 
     def apply_result(self, res: BattleResult, attackers: set[str]) -> None:
+        for uid in res.homeless_fighters:
+            # off the sunk carrier first, so they are not removed with its cargo; they land
+            # again after all the battles (reland_homeless)
+            u = self._unit(uid)
+            if u is not None:
+                u["aboard"] = None
+                self.homeless.append(uid)
         for uid, fate in res.fates.items():
             u = self._unit(uid)
             if u is None:
@@ -550,36 +607,16 @@ class _Turn:
                 u["damage"] = res.damage[uid]
             if uid in attackers:
                 u["fought"] = True
-        for uid in res.homeless_fighters:
-            self.reland_defender(uid)
 
-    def reland_defender(self, uid: str) -> None:
-        """A defending fighter whose carrier sank (p.27; digest §6.4 #11 default): another
-        friendly carrier with room in the zone, else the adjacent friendly territory with most
-        friendly units, else it is lost."""
-        u = self._unit(uid)
-        if u is None:
-            return
-        b = self.board
-        u["aboard"] = None
-        for c in b.units_at(u["loc"]):
-            if b.spec(c).carrier_capacity and b.allied(c["power"], u["power"]) \
-                    and b.carrier_room(c) >= b.spec(u).carrier_cost:
-                u["aboard"] = c["id"]
-                self.ev["landings"].append({"unit": uid, "power": u["power"], "to": u["loc"],
-                                            "source": "default (homeless defender)"})
-                return
-        cands = sorted((t for t in self.m.land_neighbours(u["loc"])
-                        if b.friendly_territory(t, u["power"])),
-            key=lambda t: (-sum(1 for x in b.units_at(t) if b.allied(x["power"], u["power"])), t))
-        if cands:
-            u["loc"] = cands[0]
-            self.ev["landings"].append({"unit": uid, "power": u["power"], "to": cands[0],
-                                        "source": "default (homeless defender)"})
-            return
-        self._remove(uid)
-        self.ev["lost_aircraft"].append({"unit": uid, "power": u["power"], "type": u["type"],
-                                         "at": u["loc"], "why": "carrier sunk, no landing"})
+    def reland_homeless(self, standing: dict[str, StandingOrders]) -> None:
+        """Defending fighters whose carrier sank land again, after all the attacker's battles
+        and before its noncombat move (1942 p.27; :mod:`~adjudicator.axis_allies.reland`),
+        where their owners' standing orders say, else by the default (ruling 48)."""
+        prefs = {p: s.reland for p, s in standing.items() if s.reland}
+        landings, lost = reland.reland_defenders(self.s, self.ed, self.homeless, prefs)
+        self.homeless = []
+        self.ev["landings"].extend(landings)
+        self.ev["lost_aircraft"].extend(lost)
 
     def after_land_battle(self, res: BattleResult) -> None:
         if res.kind != "land":
@@ -701,7 +738,7 @@ class _Turn:
                 continue
             spec = b.spec(u)
             left = b.moves(u) - u["moved"]
-            reach = self.m.reachable(u["loc"], left, "air")
+            reach = self.m.reachable(u["loc"], left, "air", cost=b.air_cost(u))
             cands = sorted(((d, r) for r, d in reach.items() if r != u["loc"] and (
                 (self.m.is_land(r) and b.friendly_at_start(r, self.power))
                 or (self.m.is_sea(r) and spec.carrier_cost))), key=lambda x: (x[0], x[1]))
@@ -810,13 +847,17 @@ class _Turn:
 
     # --- phase 6 and the end of the turn ---------------------------------------------------
     def collect(self) -> None:
-        amount = self.play.income(self.power, self.s, cap.income_of(self.s, self.ed, self.power))
+        level = cap.income_of(self.s, self.ed, self.power)
+        amount = self.play.income(self.power, self.s, level)
         self.s["treasury"][self.power] += amount
         self.ev["income"] = {"power": self.power, "amount": amount,
                              "treasury": self.s["treasury"][self.power],
                              "why": "capital in enemy hands: no income (p.23)"
                              if self.power in self.s["captured_capitals"] else
                              "production level"}
+        changes = self.play.income_changes(self.power, self.s, level)
+        if changes:  # an effect changed the income (U-boat Interdiction): named in the report
+            self.ev["income"]["changes"] = changes
 
     def end_of_turn(self) -> None:
         self.ev["aa_returned"] = cap.end_of_turn_returns(self.s)
@@ -891,7 +932,8 @@ def resolve_turn(state: dict, script: TurnScript, dice: Dice | None, edition: Ed
         t.s = set_standing(t.s, t.power, script.standing)
         t.ev["standing_updated"] = True
     halves = HALVES[part]
-    for step in t.ruleset.turn_steps:
+    script = t.advantage_orders(script, halves)
+    for step in t.play.turn_steps():  # the ruleset's, and any the effects in play add
         if step.half in halves and step.applies(t):
             step.run(t, script)
     if part == "first":

@@ -39,7 +39,8 @@ class CombatMove(TurnStep):
 
 class ConductCombat(TurnStep):
     """Conduct combat (p.14-18): blitz captures, raids, amphibious assaults, general combat,
-    then empty enemy territories entered."""
+    then empty enemy territories entered; last, defending fighters whose carrier sank land
+    again (p.27, ``reland.py``)."""
 
     key = "battles"
     name = "Conduct Combat"

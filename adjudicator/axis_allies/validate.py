@@ -53,6 +53,12 @@ class PurchasePlan:
     repairs: dict[str, int]
 
 
+def _pname(edition: Edition, power: str) -> str:
+    """A power as the reports name it ("Soviet Union", not ``ussr``)."""
+    spec = edition.setup.powers.get(power)
+    return spec.name if spec is not None else power
+
+
 def _err(req: Any, rule: str, message: str) -> OrderError:
     return order_error(req, Illegal(rule, message))
 
@@ -67,13 +73,15 @@ def check_purchase(state: dict, edition: Edition, req: PurchaseRequest) -> Purch
     units: Counter[str] = Counter()
     cost = 0
     if state["turn"]["power"] != req.power:
-        errors.append(_err(req, "not-your-turn", f"it is {state['turn']['power']}'s turn"))
+        errors.append(_err(req, "not-your-turn",
+                           f"it is {_pname(edition, state['turn']['power'])}'s turn"))
     if board.capital_lost(req.power):
         errors.append(
             _err(
                 req,
                 "purchase-capital-lost",
-                f"{req.power}'s capital is in enemy hands: it cannot purchase or repair",
+                f"{_pname(edition, req.power)}'s capital is in enemy hands: it cannot purchase or "
+                "repair",
             )
         )
     for uc in req.units:
@@ -84,13 +92,28 @@ def check_purchase(state: dict, edition: Edition, req: PurchaseRequest) -> Purch
         cost += board.cost(req.power, uc.unit) * uc.count
     repairs: dict[str, int] = {}
     for terr, points in req.repairs:
+        if board.rules.sbr_model != "complex_damage":
+            # no damage markers, nothing to repair (Revised digest A5.2, A5.4)
+            errors.append(
+                _err(
+                    req,
+                    "no-complex-repair",
+                    f"there is nothing to repair in "
+                    f"{edition.map.region(terr).name if terr in edition.map else terr}: in this "
+                    "game strategic bombing takes IPC from the treasury and never damages "
+                    "a complex",
+                )
+            )
+            continue
         cx = board.complex_at(terr)
         if cx is None or cx["owner"] != req.power:
             errors.append(
                 _err(
                     req,
                     "repair-not-own-complex",
-                    f"{req.power} has no industrial complex in {terr} to repair",
+                    f"{_pname(edition, req.power)} has no industrial complex in "
+                    f"{edition.map.region(terr).name if terr in edition.map else terr} to "
+                    "repair",
                 )
             )
             continue
@@ -111,7 +134,7 @@ def check_purchase(state: dict, edition: Edition, req: PurchaseRequest) -> Purch
             _err(
                 req,
                 "purchase-over-budget",
-                f"the purchase costs {cost} IPC but {req.power} has {treasury}",
+                f"the purchase costs {cost} IPC but {_pname(edition, req.power)} has {treasury}",
             )
         )
     return PurchasePlan(errors, cost, treasury - cost, dict(units), repairs)
@@ -225,24 +248,99 @@ def check_combat_moves(
     for req in move_reqs:
         req = _with_riders(board, req)
         expanded.extend(_launch(board, req) if req.riders else [req])
+    one_way: dict[str, str] = {}  # aircraft declared (kamikaze) -> the effect's key
+    line_start = (copy_state(work), len(plan.moves))
     for req in expanded:
         try:
             _refuse_committed(board, req, committed)
+            way = _check_one_way(board, req) if req.kamikaze else None
             snapshot = copy_state(work)
+            if not req.continues:  # where a line unloading twice starts (Lightning Strikes)
+                line_start = (snapshot, len(plan.moves))
             try:
                 res = checker.apply(req)
             except Illegal:
-                _restore(work, snapshot)
+                _undo(work, snapshot, req, line_start, plan.moves)
                 raise
             plan.moves.append(res)
+            if way is not None:
+                one_way.update(dict.fromkeys(res.unit_ids, way))
         except Illegal as exc:
             plan.errors.append(order_error(req, exc))
+    plan.errors.extend(_check_cargo_ashore(board, power, plan.moves, plan.errors))
     plan.errors.extend(_check_combat_ends(board, power, plan.moves, start_contested))
     plan.errors.extend(_check_air_declared(board, power, plan.moves))
-    plan.errors.extend(_check_air_landing_possible(board, power, plan.moves, committed))
+    plan.errors.extend(_check_air_landing_possible(board, power, plan.moves, committed,
+                                                   set(one_way)))
+    for uid, key in sorted(one_way.items()):  # for the battles (the effect's own key)
+        work.setdefault("advantage_units", {}).setdefault(key, []).append(uid)
     plan.committed_carriers = committed
     work["committed_carriers"] = committed
     return plan
+
+
+def _check_one_way(board: Board, req: MoveRequest) -> str:
+    """A ``(kamikaze)`` move: aircraft only, attacking a sea zone with enemy ships in it, and
+    an effect in play lets each of them attack with no landing afterwards (the ``one_way``
+    query point: Japan's Kamikaze Attacks, Revised digest A7; ruling NA-kamikaze_attacks).
+    Returns that effect's key."""
+    table = board.units_table
+    who = _pname(board.edition, req.power)
+    if not all(table[uc.unit].is_air for uc in req.units if uc.unit in table.units):
+        raise Illegal("kamikaze-aircraft", "'(kamikaze)' is for aircraft only: give the "
+                      "other units a line of their own")
+    keys = {board.play.one_way(req.power, uc.unit, table[uc.unit]) for uc in req.units
+            if uc.unit in table.units}
+    if None in keys or not keys:
+        raise Illegal("kamikaze-not-yours",
+                      "'(kamikaze)' is Japan's National Advantage Kamikaze Attacks: "
+                      f"{who} does not have it in this game (its aircraft need a landing "
+                      "spot after combat)")
+    dest = req.path[-1]
+    if req.bombing or req.air_joins == "land":
+        raise Illegal("kamikaze-ships", "kamikaze aircraft attack ships only: not with "
+                      "'(bomb)' or '(land)'")
+    if not board.map.is_sea(dest) or not any(
+            board.spec(u).is_sea for u in board.enemy_units_at(dest, req.power)):
+        raise Illegal("kamikaze-ships", "kamikaze aircraft attack ships only: "
+                      f"{board.map.region(dest).name} has no enemy ship to attack")
+    return min(keys)  # type: ignore[type-var]
+
+
+def _check_cargo_ashore(board: Board, power: str, moves: list[ResolvedMove],
+                        errors: list[OrderError]) -> list[OrderError]:
+    """Land units loaded in combat move must go ashore in an amphibious assault (p.13): a
+    transport line whose unloads name units (Lightning Strikes: what goes ashore where) must
+    not leave any of them aboard."""
+    out: list[OrderError] = []
+    refused = {(e.line, e.text) for e in errors}  # a part of the line was refused already
+    for mv in moves:
+        if not mv.request.unload_units or (mv.request.line, mv.request.text) in refused:
+            continue
+        later = [m for m in moves if m.request.continues and m.request.line == mv.request.line
+                 and m.request.text == mv.request.text and m is not mv
+                 and moves.index(m) > moves.index(mv)]
+        if later:
+            continue  # the line's last unload says
+        left = [c for uid in mv.unit_ids for c in board.cargo_of(uid)
+                if c["power"] == power and c["loaded_this_turn"]]
+        if left:
+            out.append(order_error(mv.request, Illegal(
+                "combat-cargo-must-assault",
+                "land units loaded in combat move must unload in an amphibious assault this "
+                f"phase; still aboard: {', '.join(board.spec(c).name for c in left)}")))
+    return out
+
+
+def _undo(work: dict, snapshot: dict, req: MoveRequest, line_start: tuple[dict, int],
+          moves: list[ResolvedMove]) -> None:
+    """A refused request leaves the position as it was; a refused second part of a transport
+    line (``continues``: Lightning Strikes) undoes the line's first part too."""
+    if req.continues:
+        _restore(work, line_start[0])
+        del moves[line_start[1]:]
+    else:
+        _restore(work, snapshot)
 
 
 def _restore(work: dict, snapshot: dict) -> None:
@@ -264,7 +362,8 @@ def _commit_carriers(
     if len(free) < cp.count:
         raise Illegal(
             "unit-not-available",
-            f"{power} has no carrier free in {board.map.region(start).name} for that landing plan",
+            f"{_pname(board.edition, power)} has no carrier free in "
+            f"{board.map.region(start).name} for that landing plan",
         )
     path = tuple(cp.path)
     if not cp.path_given and len(path) == 2 and path[0] != path[1]:
@@ -493,10 +592,12 @@ def _carrier_spots(board: Board, power: str, committed: dict[str, list[str]]) ->
 
 
 def _check_air_landing_possible(
-    board: Board, power: str, moves: list[ResolvedMove], committed: dict[str, list[str]]
+    board: Board, power: str, moves: list[ResolvedMove], committed: dict[str, list[str]],
+    one_way: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> list[OrderError]:
     """No suicide missions (p.26): every aircraft that moved in combat must still reach a
-    landing spot with its remaining movement, assuming the best dice."""
+    landing spot with its remaining movement, assuming the best dice; except those declared
+    ``(kamikaze)`` (``one_way``: Revised digest A7, Japan's Kamikaze Attacks)."""
     errors: list[OrderError] = []
     m = board.map
     spots = _carrier_spots(board, power, committed)
@@ -505,10 +606,10 @@ def _check_air_landing_possible(
         for uid in mv.unit_ids:
             u = board.unit(uid)
             spec = board.spec(u)
-            if not spec.is_air:
+            if not spec.is_air or uid in one_way:
                 continue
             left = board.moves(u) - u["moved"]
-            reach = m.reachable(u["loc"], left, "air")
+            reach = m.reachable(u["loc"], left, "air", cost=board.air_cost(u))
             if any(m.is_land(r) and board.friendly_at_start(r, power) for r in reach):
                 continue
             zones = {r for r in reach if m.is_sea(r) and spots.get(r, 0) > 0}
@@ -557,7 +658,13 @@ def check_noncombat_moves(
     plan = MovePlan("noncombat", [], [], work)
     committed = work.get("committed_carriers", {})
     done: set[str] = set()
+    line_start = (copy_state(work), len(plan.moves))
     for req in requests:
+        if getattr(req, "kamikaze", False):
+            plan.errors.append(order_error(req, Illegal(
+                "kamikaze-combat-only", "'(kamikaze)' is declared in the combat move (Revised "
+                "digest A7, Kamikaze Attacks); in noncombat move aircraft fly to land")))
+            continue
         if isinstance(req, CarrierPlan):
             plan.errors.append(
                 order_error(
@@ -571,6 +678,8 @@ def check_noncombat_moves(
             )
             continue
         snapshot = copy_state(work)
+        if not req.continues:  # where a line unloading twice starts (Lightning Strikes)
+            line_start = (snapshot, len(plan.moves))
         try:
             res = checker.apply(_with_riders(board, req))
             for uid in res.unit_ids:
@@ -584,7 +693,7 @@ def check_noncombat_moves(
                     done.add(uid)
             plan.moves.append(res)
         except Illegal as exc:
-            _restore(work, snapshot)
+            _undo(work, snapshot, req, line_start, plan.moves)
             plan.errors.append(order_error(req, exc))
     for uid, path in committed.items():
         if uid not in done and len(path) > 1:
@@ -698,7 +807,7 @@ def check_placements(
             _err(
                 None,
                 "mobilise-capital-lost",
-                f"{power}'s capital is in enemy hands: it cannot mobilise",
+                f"{_pname(edition, power)}'s capital is in enemy hands: it cannot mobilise",
             )
         )
         plan.refunded = dict(left)
@@ -715,7 +824,8 @@ def check_placements(
             if left[req.unit] < req.count:
                 raise Illegal(
                     "place-not-purchased",
-                    f"{power} bought {left[req.unit]} {spec.plural}, cannot place {req.count}",
+                    f"{_pname(edition, power)} bought {left[req.unit]} {spec.plural}, cannot "
+                    f"place {req.count}",
                 )
             name = m.region(req.region).name
             if spec.production:
@@ -734,7 +844,8 @@ def check_placements(
                 ):
                     raise Illegal(
                         "complex-needs-owned-territory",
-                        f"{name} has not been {power}'s since the start of the turn",
+                        f"{name} has not been {_pname(edition, power)}'s since the start of "
+                        "the turn",
                     )
                 if board.complex_at(req.region) or req.region in placed_complexes or req.count > 1:
                     raise Illegal(
@@ -809,12 +920,14 @@ def _named_complex(
         raise Illegal("place-needs-complex", f"{cname} has no industrial complex")
     if cx["owner"] != power:
         raise Illegal(
-            "place-allied-complex", f"the complex in {cname} belongs to {cx['owner']}, not {power}"
+            "place-allied-complex", f"the complex in {cname} belongs to "
+            f"{_pname(board.edition, cx['owner'])}, not {_pname(board.edition, power)}"
         )
     if not _usable_complex(board, power, t):
         raise Illegal(
             "place-complex-not-held",
-            f"the complex in {cname} was not {power}'s since the start of the turn",
+            f"the complex in {cname} was not {_pname(board.edition, power)}'s since the start "
+            "of the turn",
         )
     return t
 
@@ -853,12 +966,14 @@ def _placement_site(
         if cx["owner"] != power:
             raise Illegal(
                 "place-allied-complex",
-                f"the complex in {name} belongs to {cx['owner']}, not {power}",
+                f"the complex in {name} belongs to {_pname(board.edition, cx['owner'])}, not "
+                f"{_pname(board.edition, power)}",
             )
         if not _usable_complex(board, power, req.region):
             raise Illegal(
                 "place-complex-not-held",
-                f"the complex in {name} was not {power}'s since the start of the turn",
+                f"the complex in {name} was not {_pname(board.edition, power)}'s since the start "
+                "of the turn",
             )
         return req.region
     # a sea zone
@@ -872,7 +987,8 @@ def _placement_site(
     if not cands:
         raise Illegal(
             "ships-adjacent-to-complex",
-            f"{name} does not border a complex {power} may use this turn",
+            f"{name} does not border a complex {_pname(board.edition, power)} may use this "
+            "turn",
         )
     if spec.is_air:
         own_room = (
@@ -886,7 +1002,8 @@ def _placement_site(
         if own_room < req.count * spec.carrier_cost:
             raise Illegal(
                 "fighter-needs-own-carrier",
-                f"new fighters in {name} need room on {power}'s own carrier",
+                f"new fighters in {name} need room on {_pname(board.edition, power)}'s own "
+                "carrier",
             )
     # the complex with the most room left (digest §6.4 #18), after the lines before this one
     used = used or Counter()
@@ -1018,7 +1135,9 @@ def requests_from_orders(
     """Turn one parsed ``Move`` or ``TransportMove`` (``adjudicator.axis_allies.orders``) into
     engine requests. Duck-typed on purpose: the rules must not depend on the grammar.
 
-    Raises :class:`Illegal` ("unload-once") for a transport line with two unload targets.
+    A transport line with unloads into two territories becomes one request per unload, the
+    second ``continues`` the first (the move checker refuses it, "unload-once", unless an
+    effect allows a second amphibious assault: Lightning Strikes).
 
     ``cargo`` ("with 2 ftr") becomes the request's ``riders`` (checked to be aboard; own
     fighters named in combat move take off and fly with their carrier). A ``(for landing)``
@@ -1039,9 +1158,11 @@ def requests_from_orders(
             elif st.action == "unload":
                 unloads.append(st.region)
         if len(set(unloads)) > 1:
-            raise Illegal(
-                "unload-once", "a transport unloads only once per turn, into one territory"
-            )
+            # unloads into several territories: one request per unload, each going on from
+            # where the one before unloaded (``continues``); the move checker allows it only
+            # where an effect says so (Japanese Lightning Strikes, Revised digest A7), else
+            # "unload-once" (p.15)
+            return _strike_requests(orders, power, line, text)
         return [
             MoveRequest(
                 power,
@@ -1079,8 +1200,43 @@ def requests_from_orders(
             riders=_counts(getattr(orders, "cargo", ())),
             line=line,
             text=text,
+            kamikaze=bool(getattr(orders, "kamikaze", False)),
         )
     ]
+    return out
+
+
+def _strike_requests(orders: Any, power: str, line: int, text: str) -> list[MoveRequest]:
+    """A transport line with unloads into several territories, as one request per unload:
+    the steps up to each unload (the steps after the last belong to the last request)."""
+    parts: list[list[Any]] = [[]]
+    for st in orders.steps:
+        parts[-1].append(st)
+        if st.action == "unload":
+            parts.append([])
+    if not parts[-1]:
+        parts.pop()
+    else:
+        parts[-2].extend(parts.pop())
+    out: list[MoveRequest] = []
+    zone = orders.transport_at
+    for i, steps in enumerate(parts):
+        path = [zone]
+        loads = []
+        unload = None
+        unload_units: tuple[UnitCount, ...] = ()
+        for st in steps:
+            if st.action == "move":
+                zone = st.region
+                path.append(zone)
+            elif st.action == "load":
+                loads.append(Load(zone, st.region, _counts(st.units)))
+            elif st.action == "unload":
+                unload, unload_units = st.region, _counts(st.units)
+        out.append(MoveRequest(
+            power, _counts(orders.transports), tuple(path), True, loads=tuple(loads),
+            unload=unload, riders=_counts(getattr(orders, "cargo", ())) if i == 0 else (),
+            line=line, text=text, continues=i > 0, unload_units=unload_units))
     return out
 
 

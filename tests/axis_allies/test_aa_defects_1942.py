@@ -434,3 +434,232 @@ def test_a_route_given_too_long_for_the_unit():
     assert "the route given, Germany - Eastern Europe - Karelia S.S.R., cannot be used" in (
         err.message)
     assert "needs 2 moves but has 1 left" in err.message
+
+
+# --- 4. a capital freed by an ally gets its AA guns back with the complex -------------------
+
+
+def _turn_of(state: dict, power: str, rnd: int = 1) -> None:
+    state["turn"] = {"round": rnd, "power": power, "step": "purchase"}
+    state["phase"] = phase_code(rnd, power, "purchase")
+    state["turn_start_controllers"] = dict(state["controllers"])
+
+
+def _play(state: dict, power: str, text: str, dice=None):
+    parsed = G.parse(text, state)
+    assert parsed.errors == [], parsed.errors
+    return G.resolve(state, {power: [p.order for p in parsed.orders]}, dice or FixedDice([]))
+
+
+def _moscow_held_by_germany() -> dict:
+    """Germany took Moscow (with its AA gun and complex); a UK tank waits in Kazakh."""
+    s = G.new_state(G.check_options({"passes": "one"}))
+    s["units"] = [u for u in s["units"] if u["loc"] != "russia" or u["type"] == "aa_gun"]
+    for u in s["units"]:
+        if u["loc"] == "russia":
+            u["power"] = "germany"  # captured with Moscow
+    s["controllers"]["russia"] = "germany"
+    s["complexes"]["russia"]["owner"] = "germany"
+    s["captured_capitals"]["ussr"] = "germany"
+    s["controllers"]["kazakh_ssr"] = "uk"
+    put(s, "uk", "tank", "kazakh_ssr")
+    _turn_of(s, "uk")
+    return s
+
+
+def test_a_capital_freed_by_an_ally_gets_its_aa_gun_back_with_the_complex():
+    """1942 p.19 (digest §2.3.5): "The capital's complex and AA guns return to it"."""
+    s = _moscow_held_by_germany()
+    (gun,) = [u["id"] for u in s["units"] if u["loc"] == "russia" and u["type"] == "aa_gun"]
+    res = _play(s, "uk", "combat:\n1 arm Kazakh -> Russia\nplace:\n")
+    st = res.state
+    assert st["controllers"]["russia"] == "ussr"
+    assert st["complexes"]["russia"]["owner"] == "ussr"
+    (aa,) = [u for u in st["units"] if u["id"] == gun]
+    assert aa["power"] == "ussr"  # it used to stay with the United Kingdom
+    (cap,) = res.events["captures"]
+    assert cap["aa_guns"] == [{"unit": gun, "from": "germany", "to": "ussr"}]
+    assert gun not in (st.get("pending_aa_return") or {})
+
+
+def test_a_capital_freed_by_its_owner_keeps_taking_the_enemys_aa_gun():
+    s = _moscow_held_by_germany()
+    s["controllers"]["kazakh_ssr"] = "ussr"
+    s["units"] = [u for u in s["units"] if u["loc"] != "kazakh_ssr"]
+    put(s, "ussr", "tank", "kazakh_ssr")
+    _turn_of(s, "ussr")
+    res = _play(s, "ussr", "combat:\n1 arm Kazakh -> Russia\nplace:\n")
+    (aa,) = [u for u in res.state["units"] if u["loc"] == "russia" and u["type"] == "aa_gun"]
+    assert aa["power"] == "ussr"
+    assert res.events["captures"][0]["aa_guns"][0]["to"] == "ussr"
+
+
+def test_other_returned_territories_keep_their_aa_guns_until_the_end_of_the_turn():
+    """Only the AA guns of the *other* returned territories wait (1942 p.19)."""
+    s = _moscow_held_by_germany()
+    (kz_gun,) = put(s, "uk", "aa_gun", "kazakh_ssr")
+    res = _play(s, "uk", "combat:\n1 arm Kazakh -> Russia\nplace:\n")
+    assert res.events["captures"][0]["returned"] == ["kazakh_ssr"]
+    # Kazakh's gun is handed over at the end of the turn, Moscow's at once (not listed here)
+    assert res.events["aa_returned"] == [{"unit": kz_gun, "from": "uk", "to": "ussr"}]
+    assert {u["power"] for u in res.state["units"] if u["type"] == "aa_gun"
+            and u["loc"] in ("russia", "kazakh_ssr")} == {"ussr"}
+
+
+# --- 5. an AA gun unloaded on its own never joins an assault ---------------------------------
+
+
+def _aa_aboard(power: str = "uk", step: str = "combat") -> dict:
+    s = blank(power, step=step)
+    (tt,) = put(s, power, "transport", "sz6")
+    put(s, power, "aa_gun", "sz6", aboard=tt)
+    put(s, power, "infantry", "sz6", aboard=tt)
+    return s
+
+
+@pytest.mark.parametrize("text", ["1 aa sz 6 -> Norway", "1 aa, 1 inf sz 6 -> Norway"])
+def test_a_stand_alone_unload_of_an_aa_gun_into_an_assault_is_refused(text):
+    """Ruling 11 (1942 p.25): an AA gun may ride in combat move but never lands in an assault;
+    the unload written on its own line used to put it into the battle for Norway."""
+    s = _aa_aboard()
+    plan = moves(s, "uk", text)
+    assert errors_of(plan) == [(
+        "aa-gun-noncombat-only",
+        ("an AA Gun cannot take part in an amphibious assault (Norway); it may be unloaded in "
+         "noncombat move into friendly territory"))]
+    assert plan.moves == []
+
+
+def test_the_infantry_alone_may_still_be_unloaded_into_the_assault():
+    s = _aa_aboard()
+    plan = moves(s, "uk", "1 inf sz 6 -> Norway")
+    assert plan.errors == [] and plan.moves[0].unload_to == "norway"
+
+
+def test_the_aa_gun_is_unloaded_into_friendly_territory_in_noncombat():
+    s = _aa_aboard(step="noncombat")
+    plan = moves(s, "uk", "noncombat:\n1 aa sz 6 -> United Kingdom")
+    assert plan.errors == [] and plan.moves[0].unload_to == "united_kingdom"
+
+
+# --- 6. defending fighters outlive their sunk carrier and land again --------------------------
+
+
+def test_defending_fighters_whose_carrier_sank_land_again_not_vanish_with_it():
+    """1942 p.27: fighters of a sunk defending carrier land on a friendly territory one move
+    away (ruling 48). They used to be removed as the carrier's cargo before relanding."""
+    s = blank("japan", step="purchase")
+    s["phase"] = phase_code(1, "japan", "purchase")
+    (cv,) = put(s, "usa", "carrier", "sz52")
+    fighters = put(s, "usa", "fighter", "sz52", 2, aboard=cv)
+    put(s, "japan", "submarine", "sz53")
+    parsed = G.parse("combat:\n1 sub sz 53 -> sz 52\nplace:\n", s)
+    assert parsed.errors == []
+    # the surprise strike sinks the carrier; sub and fighters cannot hit each other: stalemate
+    res = G.resolve(s, {"japan": [p.order for p in parsed.orders]}, FixedDice([1] + [6] * 40))
+    (battle,) = res.events["battles"]
+    assert battle["result"]["fates"][cv] == "destroyed"
+    assert battle["result"]["homeless_fighters"] == fighters
+    left = {u["id"]: u for u in res.state["units"]}
+    assert [(left[f]["loc"], left[f]["aboard"]) for f in fighters] == [
+        ("hawaiian_islands", None), ("hawaiian_islands", None)]
+    assert [x["unit"] for x in res.events["landings"]] == fighters
+    assert res.events["lost_aircraft"] == []
+
+
+# --- 7. messages name powers as the reports do -------------------------------------------------
+
+
+_POWER_IDS = __import__("re").compile(r"\b(?:ussr|usa|uk|germany|japan)\b")  # ids are lower case
+
+
+def _placement_messages(power: str, setup, text: str) -> list[str]:
+    s = blank(power, step="noncombat")
+    setup(s)
+    return [e.message for e in placements(s, power, text).errors]
+
+
+def _ussr_lost_moscow(s):
+    s["captured_capitals"]["ussr"] = "germany"
+
+
+def _ussr_bought(**units):
+    def setup(s):
+        s["purchased"] = dict(units)
+    return setup
+
+
+def _usa_bought_fighters(s):
+    s["purchased"] = {"fighter": 1}
+    put(s, "uk", "carrier", "sz10")
+
+
+@pytest.mark.parametrize("power, setup, text, expected", [
+    ("ussr", _ussr_bought(destroyer=1), "place 1 dd sz 5 from Germany",
+     "the complex in Germany belongs to Germany, not Soviet Union"),
+    ("ussr", _ussr_bought(infantry=1), "place 2 inf Russia",
+     "Soviet Union bought 1 Infantry, cannot place 2"),
+    ("ussr", _ussr_lost_moscow, "place 1 inf Russia",
+     "Soviet Union's capital is in enemy hands: it cannot mobilise"),
+    ("usa", _usa_bought_fighters, "place 1 ftr sz 10",
+     "new fighters in Sea Zone 10 need room on United States's own carrier"),
+])
+def test_placement_messages_name_the_powers(power, setup, text, expected):
+    msgs = _placement_messages(power, setup, text)
+    assert expected in msgs[0]
+    assert not any(_POWER_IDS.search(m) for m in msgs), msgs
+
+
+def test_purchase_and_move_messages_name_the_powers():
+    s = blank("ussr", step="purchase")
+    s["treasury"]["ussr"] = 2
+    parsed = G.parse("buy 1 inf", s)
+    _, errors = G.validate(s, "ussr", [p.order for p in parsed.orders])
+    assert [e.message for e in errors] == ["the purchase costs 3 IPC but Soviet Union has 2"]
+    (err,) = moves(blank("ussr"), "ussr", "1 inf Russia -> West Russia").errors
+    assert err.message.startswith("Soviet Union has 0 Infantry free to move in Russia")
+
+
+# --- 8. the '>' arrow and a complex named with "IC" / "factory" --------------------------------
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("inf Karelia > Archangel", Move((U("infantry"),), ("karelia_ssr", "archangel"))),
+    ("1 arm Germany > Eastern Europe > Ukraine",
+     Move((U("tank"),), ("germany", "eastern_europe", "ukraine_ssr"), path_given=True)),
+    ("Karelia > Archangel: 1 inf", Move((U("infantry"),), ("karelia_ssr", "archangel"))),
+    ("1 tt sz 5 > sz 6; > sz 7", Move((U("transport"),), ("sz5", "sz6", "sz7"),
+                                       path_given=True)),
+])
+def test_the_gt_arrow_is_read_wherever_the_arrow_is(text, expected):
+    r = parse_turn(text, ED)
+    assert r.errors == [] and [p.order for p in r.orders] == [expected]
+    assert [p.order for p in parse_turn(text.replace(">", "->"), ED).orders] == [expected]
+
+
+def test_gt_in_a_transport_move_with_steps():
+    a = parse_turn("tt sz 5: load 2 inf Germany; > sz 6; unload Karelia", ED)
+    b = parse_turn("tt sz 5: load 2 inf Germany; -> sz 6; unload Karelia", ED)
+    assert a.errors == [] and [p.order for p in a.orders] == [p.order for p in b.orders]
+
+
+def test_gt_in_a_retreat_condition_is_still_more_than():
+    r = parse_turn("battle Karelia: retreat if loss > 20 ipc", ED)
+    assert r.errors == [] and r.orders[0].order.retreat_when_loss_exceeds_ipc == 20
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("place: 2 inf from Karelia IC", Placement((U("infantry", 2),), "karelia_ssr")),
+    ("place 2 inf Karelia IC", Placement((U("infantry", 2),), "karelia_ssr")),
+    ("place 2 inf Karelia factory", Placement((U("infantry", 2),), "karelia_ssr")),
+    ("place 2 inf in Karelia industrial complex", Placement((U("infantry", 2),), "karelia_ssr")),
+    ("place 1 dd sz 4 from Karelia IC", Placement((U("destroyer"),), "sz4", "karelia_ssr")),
+])
+def test_a_placement_may_name_the_complex_with_ic_or_factory(text, expected):
+    r = parse_turn(text, ED)
+    assert r.errors == [] and [p.order for p in r.orders] == [expected]
+
+
+def test_ic_after_a_sea_zone_is_still_an_error():
+    r = parse_turn("place 1 dd sz 4 IC", ED)
+    assert r.orders == [] and len(r.errors) == 1

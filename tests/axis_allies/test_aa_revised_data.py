@@ -2,10 +2,10 @@
 Revised digest (reference/rules/aa-revised-and-unit-profiles-digest.md: A3 powers, turn order,
 starting IPCs and victory; A4 the board; A6 and C1 the unit table; C2 the map's adjacencies).
 
-The checks run on the JSON files themselves, so they hold whatever the loader does. The few that
-need the project's loader (``load_edition("aa-revised")``) are skipped, with the reason, while
-the loader cannot read the Revised victory levels (docs/aa-revised-data.md, "For the engine").
-Nothing here reads the TripleA reference files, and only the loader tests import the engine.
+The checks run on the JSON files themselves, so they hold whatever the loader does; the few at
+the end read the data through the project's loader (``load_edition("aa-revised")``), which
+reads the Revised victory levels. Nothing here reads the TripleA reference files, and only the
+loader tests import the engine.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections import Counter, deque
 
 import pytest
 
+from adjudicator.axis_allies.data import load_edition
 from adjudicator.resources import game_data_path
 from adjudicator.suggest import normalize
 
@@ -37,17 +38,7 @@ ADJ = {rid: set(ns) for rid, ns in MAP["adjacency"].items()}
 LAND = [rid for rid, r in R.items() if r["kind"] == "land"]
 SEA = [rid for rid, r in R.items() if r["kind"] == "sea"]
 
-try:
-    from adjudicator.axis_allies.data import load_edition
-
-    ED = load_edition(EDITION)
-    LOADER_PROBLEM = ""
-except (ImportError, KeyError, ValueError, TypeError) as exc:  # cannot read the data yet
-    ED = None
-    LOADER_PROBLEM = f"{type(exc).__name__}: {exc}"
-needs_loader = pytest.mark.skipif(
-    ED is None, reason=f"load_edition('aa-revised') cannot read the data yet ({LOADER_PROBLEM})"
-)
+ED = load_edition(EDITION)
 
 # Digest A3: starting IPCs (the treasury, and equal to the starting production level).
 DIGEST_STARTING_IPC = {"ussr": 24, "germany": 40, "uk": 30, "japan": 30, "usa": 42}
@@ -670,19 +661,16 @@ def test_the_geometry_is_small_and_says_how_it_was_made():
 # --- through the project's loader ---------------------------------------------------------------
 
 
-@needs_loader
 def test_loader_reads_the_edition():
     assert ED.name == EDITION and len(ED.units) == 12
     assert ED.setup.victory_thresholds["minor"] == 8
 
 
-@needs_loader
 @pytest.mark.parametrize("power, ipc", DIGEST_STARTING_IPC.items())
 def test_loader_production_level(power, ipc):
     assert ED.production_level(power) == ipc
 
 
-@needs_loader
 @pytest.mark.parametrize("label, rid", [("Kwantung", "kwangtung"), ("Shanghai", "kwangtung"),
                                         ("Egypt", "anglo_egypt"), ("Anglo Egypt", "anglo_egypt"),
                                         ("Philippines", "philippine_islands"), ("sz 5", "sz5")])
@@ -690,7 +678,6 @@ def test_loader_lookup(label, rid):
     assert ED.map.lookup(label) == rid
 
 
-@needs_loader
 def test_loader_closed_suez_blocks_ships_but_not_aircraft():
     m = ED.map
     assert not m.step_allowed("sz15", "sz34", "sea", open_canals=())

@@ -2,7 +2,11 @@
 tested throughout; here each switch's other values, one test each. The switches with their
 own files: ``battleship_repair`` (test_turn_steps.py), ``sbr_model`` (test_sbr_models.py),
 ``struck_subs_still_strike`` (test_battle_surprise_strike.py), ``victory`` (test_turn.py),
-``turkish_straits_closed`` (test_movement.py), ``complex_repair_cost`` (test_purchase.py)."""
+``turkish_straits_closed`` (test_movement.py), ``complex_repair_cost`` (test_purchase.py);
+the switches Revised brought, both values each, in ``tests/axis_allies/revised/``:
+``transports_make_zone_hostile`` (test_revised_hostility.py), ``air_hits_subs_need_destroyer``
+(test_revised_submarines.py), ``bombard_one_ship_per_landed_unit``
+(test_revised_bombardment.py)."""
 
 from __future__ import annotations
 
@@ -33,10 +37,11 @@ def with_rule(state: dict, **switches) -> dict:
 
 def test_the_switches_are_these():
     assert [f.name for f in fields(Rules)] == [
-        "edition", "canal_control", "subs_make_zone_hostile", "subs_pass_hostile_zones",
-        "transports_casualty_last", "battleship_repair", "sbr_model", "complex_repair_cost",
-        "sbr_damage_cap_multiple", "struck_subs_still_strike", "new_complex_min_ipc",
-        "turkish_straits_closed", "victory"]
+        "edition", "canal_control", "subs_make_zone_hostile", "transports_make_zone_hostile",
+        "subs_pass_hostile_zones", "air_hits_subs_need_destroyer", "transports_casualty_last",
+        "bombard_one_ship_per_landed_unit", "battleship_repair", "sbr_model",
+        "complex_repair_cost", "sbr_damage_cap_multiple", "struck_subs_still_strike",
+        "new_complex_min_ipc", "turkish_straits_closed", "victory"]
     assert not set(RETIRED) & {f.name for f in fields(Rules)}
 
 

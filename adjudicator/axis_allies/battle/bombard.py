@@ -3,7 +3,8 @@ ruling 24).
 
 Only when no sea battle was fought in the landing zone (the assault decides that, see
 ``combat.resolve_amphibious``); at most one ship per land unit landing, the strongest first
-(battleship on 4 before cruiser on 3). The defender's casualties go to the casualty zone and
+(battleship on 4 before cruiser on 3), unless the rules lift that cap (Revised digest A5.4:
+``bombard_one_ship_per_landed_unit``). The defender's casualties go to the casualty zone and
 fire back in round 1.
 """
 
@@ -25,11 +26,13 @@ class Bombard(BattleStep):
 
     def fight(self, b: Any) -> None:
         vessels = [b.combatant(u, "attacker") for u in b.bombarding]
-        firing = steps.bombarding_ships(vessels, b.landing)
+        firing = steps.bombarding_ships(vessels, b.landing, b.rules)
         b.log.append(
             {"event": "bombardment", "ships": [v.id for v in firing],
              "idle": [v.id for v in vessels if v.id not in {f.id for f in firing}],
-             "why": f"at most one bombarding ship per land unit landing ({b.landing})"}
+             "why": f"at most one bombarding ship per land unit landing ({b.landing})"
+             if b.rules.bombard_one_ship_per_landed_unit
+             else "every ship able to bombard fires (no cap per land unit landing)"}
         )
         if not firing:
             return
@@ -48,7 +51,8 @@ class Bombard(BattleStep):
     def spread(self, c: Any, parts: list[Part], rnd: int) -> list[Part]:
         vessels = [c.combatant(u, "attacker") for u in c.bombarding]
         values = tuple(sorted(steps.bombard_value(v)
-                              for v in steps.bombarding_ships(vessels, c.landing)))
+                              for v in steps.bombarding_ships(vessels, c.landing,
+                                                              c.rules)))
         if not values:
             return parts
         dist = c.count_dist(values)

@@ -84,6 +84,10 @@ class BattleStep:
     stage: ClassVar[Stage] = "round"
     #: a deterministic function of the board: :meth:`advance` says what it does
     per_state: ClassVar[bool] = False
+    #: the rounds the step tells apart (a value that changes with the round): the exact
+    #: calculator counts rounds up to this many, so ``rnd`` is exact up to ``rounds + 1``
+    #: (1: the first round and the others); 0: the step is the same every round
+    rounds: ClassVar[int] = 0
 
     def applies(self, battle: BattleInfo) -> bool:
         """Whether this step is part of the battle at all (its kind, the rules in force)."""

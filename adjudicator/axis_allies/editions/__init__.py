@@ -24,6 +24,7 @@ from adjudicator.axis_allies.ruleset import InPlay, Ruleset
 #: ruleset key -> "module:attribute" of its ruleset
 EDITIONS: Mapping[str, str] = {
     "aa1942": "adjudicator.axis_allies.editions.aa1942:RULESET",
+    "aa-revised": "adjudicator.axis_allies.editions.revised:RULESET",
 }
 
 _loaded: dict[str, Ruleset] = {}
