@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Literal
 
 from adjudicator.axis_allies.effects import Effect, UnitQuery
+from adjudicator.axis_allies.ruleset import TurnStep
 from adjudicator.game import ChoiceList, Option
 
 #: How the advantage's decision is taken (digest C3).
@@ -186,6 +187,30 @@ def standing_choice(state: Mapping[str, Any], adv: NationalAdvantage,
     if who != adv.power:
         return "no", "default"
     return str(adv.standing_default or ""), "default"
+
+
+class AdvantageStep(TurnStep):
+    """A step an advantage adds to the order of play (its ``turn_steps``); it runs in the
+    turn of the advantage's own power unless it says otherwise."""
+
+    def __init__(self, advantage: NationalAdvantage) -> None:
+        self.advantage = advantage
+
+    def applies(self, turn: Any) -> bool:
+        return turn.power == self.advantage.power
+
+
+def insert_steps(steps: Iterable[TurnStep], *,
+                 before: Mapping[str, Iterable[TurnStep]] | None = None,
+                 after: Mapping[str, Iterable[TurnStep]] | None = None) -> tuple[TurnStep, ...]:
+    """``steps`` with others put before or after the step of a key
+    (``after={"mobilise": [step]}``)."""
+    out: list[TurnStep] = []
+    for s in steps:
+        out.extend((before or {}).get(s.key, ()))
+        out.append(s)
+        out.extend((after or {}).get(s.key, ()))
+    return tuple(out)
 
 
 def chosen(state: Mapping[str, Any], power: str) -> tuple[str, ...]:

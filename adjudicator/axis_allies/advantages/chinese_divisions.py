@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage
+from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
 from adjudicator.axis_allies.ruleset import TurnStep
 from adjudicator.axis_allies.state import add_unit
 
@@ -38,12 +38,7 @@ class ChineseDivisions(NationalAdvantage):
     order_half = "second"
 
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps:
-            out.append(s)
-            if s.key == "mobilise":
-                out.append(PlaceChineseDivision(self))
-        return tuple(out)
+        return insert_steps(steps, after={"mobilise": [PlaceChineseDivision(self)]})
 
     def check_order(self, board: Any, order: Any) -> str | None:
         names = ", ".join(board.edition.map.region(t).name for t in TERRITORIES)
@@ -62,19 +57,13 @@ class ChineseDivisions(NationalAdvantage):
         return [t for t in TERRITORIES if controllers.get(t) == self.power]
 
 
-class PlaceChineseDivision(TurnStep):
+class PlaceChineseDivision(AdvantageStep):
     """After the mobilisation: one free US infantry in China, Sinkiang, Kwangtung or French
     Indochina."""
 
     key = "chinese_divisions"
     name = "Chinese Divisions"
     half = "second"
-
-    def __init__(self, advantage: ChineseDivisions) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage

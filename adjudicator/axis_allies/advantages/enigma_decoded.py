@@ -20,7 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage, standing_choice
+from adjudicator.axis_allies.advantages import (
+    AdvantageStep,
+    NationalAdvantage,
+    insert_steps,
+    standing_choice,
+)
 from adjudicator.axis_allies.ruleset import TurnStep
 
 GERMANY = "germany"
@@ -43,24 +48,16 @@ class EnigmaDecoded(NationalAdvantage):
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
         if any(s.key == SpecialMove.key for s in steps):
             return steps  # listed twice: one special move step
-        out: list[TurnStep] = []
-        for s in steps:
-            if s.key == "battles":
-                out.append(SpecialMove(self))
-            out.append(s)
-        return tuple(out)
+        return insert_steps(steps, before={"battles": [SpecialMove(self)]})
 
 
-class SpecialMove(TurnStep):
+class SpecialMove(AdvantageStep):
     """Germany's turn, after the combat move and before the battles: the UK's standing
     special move, if Germany attacks where it goes or where it starts."""
 
     key = "enigma_decoded"
     name = "Enigma Decoded"
     half = "first"
-
-    def __init__(self, advantage: EnigmaDecoded) -> None:
-        self.advantage = advantage
 
     def applies(self, turn: Any) -> bool:
         return turn.power == GERMANY

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage
+from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
 from adjudicator.axis_allies.ruleset import TurnStep
 from adjudicator.axis_allies.state import add_unit
 
@@ -38,12 +38,7 @@ class FrenchResistance(NationalAdvantage):
     order_half = "second"
 
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps:
-            out.append(s)
-            if s.key == "mobilise":
-                out.append(RiseUp(self))
-        return tuple(out)
+        return insert_steps(steps, after={"mobilise": [RiseUp(self)]})
 
     def check_order(self, board: Any, order: Any) -> str | None:
         where = board.edition.map.region(TERRITORY).name
@@ -55,19 +50,13 @@ class FrenchResistance(NationalAdvantage):
         return None
 
 
-class RiseUp(TurnStep):
+class RiseUp(AdvantageStep):
     """After the UK's mobilisation: three free British infantry in Western Europe, when it
     is Allied-controlled and the UK ordered it."""
 
     key = "french_resistance"
     name = "French Resistance"
     half = "second"
-
-    def __init__(self, advantage: FrenchResistance) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage

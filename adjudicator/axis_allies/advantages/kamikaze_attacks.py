@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.axis_allies import battle_steps as steps
-from adjudicator.axis_allies.advantages import NationalAdvantage
+from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
 from adjudicator.axis_allies.battle.step import BattleInfo, BattleStep, Part
 from adjudicator.axis_allies.battle.submerge import Submerge
 from adjudicator.axis_allies.casualties import Combatant
@@ -69,13 +69,8 @@ class KamikazeAttacks(NationalAdvantage):
             out.append(s)
         return tuple(out)
 
-    def turn_steps(self, steps_: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps_:
-            out.append(s)
-            if s.key == "battles":
-                out.append(ForgetKamikaze(self))
-        return tuple(out)
+    def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
+        return insert_steps(steps, after={"battles": [ForgetKamikaze(self)]})
 
     def check_order(self, board: Any, order: Any) -> str | None:
         return ("Kamikaze Attacks is declared on the combat move itself: "
@@ -172,18 +167,12 @@ class KamikazeStrike(BattleStep):
         return "<KamikazeStrike>"
 
 
-class ForgetKamikaze(TurnStep):
+class ForgetKamikaze(AdvantageStep):
     """After the Japanese battles: the kamikaze declared this turn are forgotten."""
 
     key = "kamikaze_attacks_end"
     name = NAME
     half = "first"
-
-    def __init__(self, advantage: KamikazeAttacks) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         table = turn.s.get(UNITS_KEY)

@@ -25,7 +25,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage, standing_choice
+from adjudicator.axis_allies.advantages import (
+    AdvantageStep,
+    NationalAdvantage,
+    insert_steps,
+    standing_choice,
+)
 from adjudicator.axis_allies.ruleset import TurnStep
 from adjudicator.axis_allies.state import add_unit
 
@@ -42,12 +47,7 @@ class LendLease(NationalAdvantage):
     consent_by = ALLIES
 
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps:
-            out.append(s)
-            if s.key == "mobilise":
-                out.append(ConvertUnits(self))
-        return tuple(out)
+        return insert_steps(steps, after={"mobilise": [ConvertUnits(self)]})
 
     def check_order(self, board: Any, order: Any) -> str | None:
         if not order.units or len(order.regions) != 1:
@@ -81,18 +81,12 @@ class LendLease(NationalAdvantage):
         return taken
 
 
-class ConvertUnits(TurnStep):
+class ConvertUnits(AdvantageStep):
     """With the Soviet mobilisation: the allied units the order names become Soviet."""
 
     key = "lend_lease"
     name = "Lend-Lease"
     half = "second"
-
-    def __init__(self, advantage: LendLease) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage
+from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
 from adjudicator.axis_allies.ruleset import TurnStep
 
 
@@ -32,12 +32,7 @@ class MobileIndustry(NationalAdvantage):
     order_half = "second"
 
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps:
-            out.append(s)
-            if s.key == "mobilise":
-                out.append(MoveComplexes(self))
-        return tuple(out)
+        return insert_steps(steps, after={"mobilise": [MoveComplexes(self)]})
 
     def check_order(self, board: Any, order: Any) -> str | None:
         if order.units and any(u.unit != "industrial_complex" for u in order.units):
@@ -77,19 +72,13 @@ class MobileIndustry(NationalAdvantage):
         return None
 
 
-class MoveComplexes(TurnStep):
+class MoveComplexes(AdvantageStep):
     """At the end of the Soviet noncombat move and mobilisation: the complexes the order
     moves stand in their new territories."""
 
     key = "mobile_industry"
     name = "Mobile Industry"
     half = "second"
-
-    def __init__(self, advantage: MobileIndustry) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage

@@ -25,7 +25,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage, standing_choice
+from adjudicator.axis_allies.advantages import (
+    AdvantageStep,
+    NationalAdvantage,
+    insert_steps,
+    standing_choice,
+)
 from adjudicator.axis_allies.ruleset import TurnStep
 from adjudicator.axis_allies.state import add_unit
 
@@ -47,26 +52,17 @@ class NonaggressionTreaty(NationalAdvantage):
         return super().active(state) and not self.used(state)
 
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps:
-            if s.key == "battles":
-                out.append(FirstJapaneseAttack(self))
-            out.append(s)
-            if s.key == "battles":
-                out.append(SovietAttackOnJapan(self))
-        return tuple(out)
+        return insert_steps(steps, before={"battles": [FirstJapaneseAttack(self)]},
+                            after={"battles": [SovietAttackOnJapan(self)]})
 
 
-class FirstJapaneseAttack(TurnStep):
+class FirstJapaneseAttack(AdvantageStep):
     """Japan's turn, before the battles: 4 free Soviet infantry where Japan first attacks
     Soviet red land."""
 
     key = "nonaggression_treaty"
     name = "Nonaggression Treaty"
     half = "first"
-
-    def __init__(self, advantage: NonaggressionTreaty) -> None:
-        self.advantage = advantage
 
     def applies(self, turn: Any) -> bool:
         return turn.power == JAPAN
@@ -115,18 +111,12 @@ class FirstJapaneseAttack(TurnStep):
         return "<FirstJapaneseAttack nonaggression_treaty>"
 
 
-class SovietAttackOnJapan(TurnStep):
+class SovietAttackOnJapan(AdvantageStep):
     """The Soviet turn, after the battles: attacking Japan first loses the advantage."""
 
     key = "nonaggression_treaty_lost"
     name = "Nonaggression Treaty"
     half = "first"
-
-    def __init__(self, advantage: NonaggressionTreaty) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage

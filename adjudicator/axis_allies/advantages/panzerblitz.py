@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage
+from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
 from adjudicator.axis_allies.advantages.salvaged_tank import land_results
 from adjudicator.axis_allies.ruleset import TurnStep
 
@@ -39,16 +39,9 @@ class Panzerblitz(NationalAdvantage):
     order_half = "second"
 
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps:
-            out.append(s)
-            if s.key == "battles":
-                out.append(MarkBlitzers(self))
-            elif s.key == "noncombat":
-                out.append(BlitzOn(self))
-            elif s.key == "end":
-                out.append(ForgetBlitzers(self))
-        return tuple(out)
+        return insert_steps(steps, after={"battles": [MarkBlitzers(self)],
+                                          "noncombat": [BlitzOn(self)],
+                                          "end": [ForgetBlitzers(self)]})
 
     def check_order(self, board: Any, order: Any) -> str | None:
         if order.units and any(u.unit != TANK for u in order.units):
@@ -70,18 +63,12 @@ def eligible(state: dict) -> list[str]:
     return list((state.get(UNITS_KEY) or {}).get(Panzerblitz.key, ()))
 
 
-class MarkBlitzers(TurnStep):
+class MarkBlitzers(AdvantageStep):
     """After the German battles: the surviving tanks of each land battle won in round 1."""
 
     key = "panzerblitz"
     name = "Panzerblitz"
     half = "first"
-
-    def __init__(self, advantage: Panzerblitz) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage
@@ -104,18 +91,12 @@ def _uid(u: str) -> tuple:
     return (len(u), u)
 
 
-class BlitzOn(TurnStep):
+class BlitzOn(AdvantageStep):
     """After the noncombat move: the order's eligible tanks move one territory."""
 
     key = "panzerblitz_move"
     name = "Panzerblitz"
     half = "second"
-
-    def __init__(self, advantage: Panzerblitz) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage
@@ -159,18 +140,12 @@ class BlitzOn(TurnStep):
         return None
 
 
-class ForgetBlitzers(TurnStep):
+class ForgetBlitzers(AdvantageStep):
     """At the end of the German turn: the eligible tanks are forgotten."""
 
     key = "panzerblitz_end"
     name = "Panzerblitz"
     half = "end"
-
-    def __init__(self, advantage: Panzerblitz) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         table = turn.s.get(UNITS_KEY)

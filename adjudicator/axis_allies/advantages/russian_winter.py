@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage
+from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
 from adjudicator.axis_allies.effects import UnitQuery
 from adjudicator.axis_allies.ruleset import TurnStep
 
@@ -63,26 +63,15 @@ class RussianWinter(NationalAdvantage):
         return None
 
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps:
-            out.append(s)
-            if s.key == "collect":
-                out.append(DeclareWinter(self))
-        return tuple(out)
+        return insert_steps(steps, after={"collect": [DeclareWinter(self)]})
 
 
-class DeclareWinter(TurnStep):
+class DeclareWinter(AdvantageStep):
     """In the Soviet Collect Income phase: a harsh winter, when the turn declares it."""
 
     key = "russian_winter"
     name = "Russian Winter"
     half = "end"
-
-    def __init__(self, advantage: RussianWinter) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage

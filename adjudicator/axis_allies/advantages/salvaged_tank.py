@@ -17,7 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage, standing_choice
+from adjudicator.axis_allies.advantages import (
+    AdvantageStep,
+    NationalAdvantage,
+    insert_steps,
+    standing_choice,
+)
 from adjudicator.axis_allies.ruleset import TurnStep
 from adjudicator.axis_allies.state import add_unit
 
@@ -34,12 +39,7 @@ class SalvagedTank(NationalAdvantage):
     standing_default = "yes"
 
     def turn_steps(self, steps: tuple[TurnStep, ...]) -> tuple[TurnStep, ...]:
-        out: list[TurnStep] = []
-        for s in steps:
-            out.append(s)
-            if s.key == "battles":
-                out.append(SalvageTanks(self))
-        return tuple(out)
+        return insert_steps(steps, after={"battles": [SalvageTanks(self)]})
 
 
 def land_results(events: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -60,16 +60,13 @@ def tanks_destroyed(res: dict[str, Any]) -> int:
                if u.get("type") == TANK and fates.get(u["id"]) == "destroyed")
 
 
-class SalvageTanks(TurnStep):
+class SalvageTanks(AdvantageStep):
     """After another power's battles: a free Soviet tank for each won defence of red land
     that destroyed an attacking tank."""
 
     key = "salvaged_tank"
     name = "Salvaged Tank"
     half = "first"
-
-    def __init__(self, advantage: SalvagedTank) -> None:
-        self.advantage = advantage
 
     def applies(self, turn: Any) -> bool:
         return turn.power != self.advantage.power
