@@ -26,6 +26,8 @@ query point               asked by
 ``sea_zone_hostile``      whether a sea zone stops ships (movement, loading, retreats)
 ``battle_steps``          the list of steps of one battle (an effect may add steps)
 ``turn_steps``            the order of play of a turn (an effect may add a step)
+``combat_position``       the position a power's combat move is checked and played on
+``battle_orders``         the decisions of one battle taken in advance (who chooses losses)
 ``opening``               the opening position at ``adj new`` (a set-up choice)
 ========================  ============================================================
 
@@ -223,6 +225,21 @@ class Effect:
         National Advantage acting in a phase of its own, US Chinese Divisions after the
         mobilisation)."""
         return steps
+
+    def combat_position(self, q: PowerQuery, state: dict[str, Any]) -> dict[str, Any]:
+        """The position ``q.power``'s combat move is checked and played on (pre-dice checks,
+        the turn, ``adj odds``): ``state`` itself, or a changed copy, never ``state`` changed
+        in place. UK Joint Strike (Revised digest A7): in the US turn after the UK declared
+        it, British units as American."""
+        return state
+
+    def battle_orders(self, q: PowerQuery, setup: Any, orders: Any) -> Any:
+        """The decisions of one battle taken in advance (``combat.BattleOrders``), given the
+        battle as it starts (``combat.BattleSetup``; ``q``: the attacker and the position,
+        ``state`` as the battle is fought): an effect may change
+        who chooses a side's casualties (UK Joint Strike: without the UK's agreement the
+        defender chooses the attacker's casualties in a battle with British units)."""
+        return orders
 
     def opening(self, state: dict[str, Any], edition: Edition) -> dict[str, Any]:
         """The opening position ``adj new`` writes, changed by a set-up choice (UK Colonial

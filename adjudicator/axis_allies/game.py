@@ -258,6 +258,10 @@ class AxisAlliesGame(BaseGame):
                     work = {**state, "purchased": pp.units}
             reqs, errs = self._requests(script.combat_moves, power, orders, "combat_moves")
             errors += errs
+            if script.combat_moves:  # effects: UK Joint Strike
+                from adjudicator.axis_allies.editions import ruleset_of
+
+                work = ruleset_of(ed, work).in_play(work).combat_position(power, work)
             cp = check_combat_moves(work, ed, power, reqs)
             plans["combat"] = cp
             errors += cp.errors

@@ -908,8 +908,10 @@ class _Picture:
             counts[str(u.get("power"))] = counts.get(str(u.get("power")), 0) + 1
         current = (st.get("turn") or {}).get("power")
         controllers = st.get("controllers") or {}
-        lost = self.turn.bombing_losses if self.turn else {}
-        rockets = self.turn.rocket_losses if self.turn else {}
+        # a raid or strike that cost nothing keeps its "-0 IPC" marker (ruling B1) but the
+        # power's line says nothing about it (ruling R-12)
+        lost = {p: v for p, v in (self.turn.bombing_losses if self.turn else {}).items() if v}
+        rockets = {p: v for p, v in (self.turn.rocket_losses if self.turn else {}).items() if v}
         notes_of = {p: (["to play"] if p == current else []) + (
             [f"capital held by {self.names.power(captured[p])}"] if p in captured else []
         ) + ([f"lost {lost[p]} IPC to bombing"] if p in lost else []) + (

@@ -879,6 +879,9 @@ class MoveChecker:
         """The units an unload names, from the mover's cargo aboard (a transport line that
         unloads twice says what goes ashore where: Lightning Strikes)."""
         picked: list[dict] = []
+        # units loaded this turn first: cargo loaded in combat move must land, cargo aboard
+        # since an earlier turn may stay aboard (rulings 52, R-11)
+        own = sorted(own, key=lambda c: not c.get("loaded_this_turn"))
         for uc in wanted:
             got = [c for c in own if c["type"] == uc.unit and c not in picked][: uc.count]
             if len(got) < uc.count:

@@ -54,12 +54,18 @@ STATE_KEYS = (
     "rules", "turn", "controllers", "turn_start_controllers", "treasury", "captured_capitals",
     "complexes", "units", "next_unit_id", "purchased", "repairs", "committed_carriers",
     "nmr", "passes", "standing", "pending_aa_return", "techs",
+    # National Advantages (Revised; docs/state-format.md, docs/aa-advantages.md)
+    "advantages", "advantages_used", "advantages_declared", "advantage_units",
+    "advantage_choices",
 )
+#: the National Advantage fields, each kept as given when present (absent: none)
+ADVANTAGE_FIELDS = ("advantages", "advantages_used", "advantages_declared",
+                    "advantage_units", "advantage_choices")
 UNIT_KEYS = tuple(new_unit("u1", "", "", ""))
 COMPLEX_KEYS = ("owner", "damage", "new")
 TURN_KEYS = ("round", "power", "step")
 STANDING_KEYS = ("order_of_loss", "battleship_first_hit", "keep_land_units", "submerge",
-                 "reland")
+                 "reland", "advantages")
 SUBMERGE_POLICIES = get_args(SubmergePolicy)
 
 _UNIT_ID = re.compile(r"u[1-9][0-9]*")
@@ -254,6 +260,8 @@ class _Reader:
         self.ruleset = _ruleset(edition, self.base)
         self.rules: Rules = self.ruleset.rules
         self.retired: dict[str, Any] = {}  # retired rule switches given with their value
+        self.play = self.ruleset.in_play(None)  # the effects in play, once they are read
+        self.chosen: dict[str, list[str]] = {}  # power -> its National Advantages
         self.step: str | None = None
         self.turn_power: str | None = None
         setup = edition.setup
@@ -361,6 +369,12 @@ class _Reader:
         start = self.turn_start_controllers(data, controllers)
         treasury = self.treasury(data)
         complexes = self.complexes(data, controllers)
+        # the advantages and technologies first: their effects decide what a ship may carry
+        # (Japanese Tokyo Express: a destroyer takes one infantry)
+        nas = self.advantages(data, turn, complexes)
+        techs_in_play = self.techs(data) if "techs" in data else None
+        self.play = self.ruleset.in_play({"rules": self.rules.to_json(), **nas,
+                                          **({"techs": techs_in_play} if techs_in_play else {})})
         units, next_id = self.units(data, controllers)
         captured = self.captured_capitals(data, controllers)
         state: dict[str, Any] = {
@@ -386,10 +400,9 @@ class _Reader:
         if "pending_aa_return" in data:
             # present only during a turn (capital liberation); never added when left out
             state["pending_aa_return"] = self.pending_aa_return(data, units)
-        if "techs" in data:  # weapons development: absent until a power has developed one
-            techs_in_play = self.techs(data)
-            if techs_in_play:
-                state["techs"] = techs_in_play
+        if techs_in_play:  # weapons development: absent until a power has developed one
+            state["techs"] = techs_in_play
+        state.update(nas)
         if turn and "phase" in data and data["phase"] != state["phase"]:
             self.problem(("phase",), f"{_show(data['phase'])} does not match turn, which gives "
                          f"{state['phase']!r}; leave phase out, it is computed from turn",
@@ -778,8 +791,8 @@ class _Reader:
             return  # the vessel's own entry is wrong; that problem is reported there
         v = vessel.record
         vspec = self.ed.units[v["type"]]
-        if not self.ed.units.cargo_fits(v["type"], [r["type"]]):
-            what = (f"{_a(vspec.id)} carries nothing" if not (vspec.transport_capacity
+        if not self.cargo_fits(v, [r["type"]]):
+            what = (f"{_a(vspec.id)} carries nothing" if not (self.room(v)
                                                                or vspec.carrier_capacity)
                     else f"{_a(vspec.id)} cannot carry {_a(spec.id)}")
             self.problem(path, f"{v['id']} is {_a(vspec.id)}: {what}", "aboard-not-a-carrier",
@@ -796,7 +809,7 @@ class _Reader:
     def capacity(self, vessel: _Unit, riders: list[_Unit]) -> None:
         v = vessel.record
         types = [c.record["type"] for c in riders]
-        if not self.ed.units.cargo_fits(v["type"], types):
+        if not self.cargo_fits(v, types):
             spec = self.ed.units[v["type"]]
             listed = ", ".join(f"{c.record['type']} ({format_path(c.path)})" for c in riders)
             self.problem(vessel.path, f"{v['id']} carries {listed}: more than {_a(spec.id)} "
@@ -809,7 +822,18 @@ class _Reader:
                 if v.placed and v.record["loc"] == r["loc"] and v.record["id"] != r["id"]
                 and not self.enemies(v.record["power"], r["power"])
                 and self.ed.units[v.record["type"]].is_sea
-                and self.ed.units.cargo_fits(v.record["type"], [spec.id])][:3]
+                and self.cargo_fits(v.record, [spec.id])][:3]
+
+    def room(self, vessel: Mapping[str, Any]) -> int:
+        """The room ``vessel`` offers land units with the position's effects in play (printed,
+        or Japanese Tokyo Express: a destroyer takes one infantry, Revised digest A7)."""
+        spec = self.ed.units[vessel["type"]]
+        if not self.play.effects:
+            return spec.transport_capacity
+        return self.play.transport_capacity(vessel["power"], vessel["type"], spec)
+
+    def cargo_fits(self, vessel: Mapping[str, Any], types: list[str]) -> bool:
+        return self.ed.units.cargo_fits(vessel["type"], types, self.room(vessel))
 
     def enemies(self, a: str, b: str) -> bool:
         return self.ed.setup.side_of(a) != self.ed.setup.side_of(b)
@@ -990,6 +1014,161 @@ class _Reader:
                 out[power] = sorted(got, key=lambda t: techs.BY_KEY[t].number)
         return {p: out[p] for p in self.powers if p in out}
 
+    # --- National Advantages (Revised) -----------------------------------------------------
+    def advantages(self, data: Mapping[str, Any], turn: Mapping[str, Any] | None,
+                   complexes: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The National Advantage fields given (docs/state-format.md), checked: known keys of
+        the right power, chosen before they are used, declared or marked; each field is kept
+        as given when present, absent when left out (as the engine writes them)."""
+        from adjudicator.axis_allies import advantages as nas
+
+        given = [k for k in ADVANTAGE_FIELDS if k in data]
+        if not given:
+            return {}
+        if not any(where == nas.STATE_KEY for where, _ in self.ruleset.option_state.values()):
+            for k in given:
+                self.problem((k,), f"{self.ruleset.title} has no National Advantages",
+                             "advantages-not-in-game")
+            return {}
+        out: dict[str, Any] = {}
+        names = Suggester({label: a.key for a in nas.ALL for label in (a.key, a.name)})
+        order = {a.key: a.number for a in nas.ALL}
+
+        def keys_of(value: Any, path: Path, power: str) -> list[str]:
+            if not isinstance(value, list):
+                self.problem(path, f"must be a list of National Advantage keys (got "
+                             f"{_show(value)})", "field-type")
+                return []
+            got: list[str] = []
+            for i, k in enumerate(value):
+                key = self._name(k, (*path, i), nas.BY_KEY, names, "National Advantage",
+                                 "unknown-advantage")
+                if key is None:
+                    continue
+                adv = nas.BY_KEY[key]
+                if adv.power != power:
+                    self.problem((*path, i), f"{adv.name} is a National Advantage of "
+                                 f"{adv.power}, not of {power}", "advantage-not-yours")
+                elif key in got:
+                    self.problem((*path, i), f"{key} is listed twice", "duplicate-advantage")
+                else:
+                    got.append(key)
+            return sorted(got, key=lambda k: order[k])
+
+        def chosen_one(key: Any, path: Path) -> str | None:
+            """A key of a National Advantage some power has in this position."""
+            key = self._name(key, path, nas.BY_KEY, names, "National Advantage",
+                             "unknown-advantage")
+            if key is None:
+                return None
+            adv = nas.BY_KEY[key]
+            if key not in self.chosen.get(adv.power, ()):
+                self.problem(path, f"{adv.name} is not one of {adv.power}'s National "
+                             "Advantages in this position (advantages)", "advantage-not-chosen")
+                return None
+            return key
+
+        if "advantages" in data and (obj := self.obj(data["advantages"], ("advantages",))
+                                     ) is not None:
+            table: dict[str, list[str]] = {}
+            for p, value in obj.items():
+                power = self.power(p, ("advantages", p))
+                if power is not None:
+                    table[power] = keys_of(value, ("advantages", p), power)
+            self.chosen = table
+            out["advantages"] = table
+        if "advantages_used" in data and (obj := self.obj(data["advantages_used"],
+                                                          ("advantages_used",))) is not None:
+            used: dict[str, list[str]] = {}
+            for p, value in obj.items():
+                path = ("advantages_used", p)
+                power = self.power(p, path)
+                if power is None:
+                    continue
+                keys = keys_of(value, path, power)
+                for i, k in enumerate(keys):
+                    adv = nas.BY_KEY[k]
+                    if k not in self.chosen.get(power, ()):
+                        self.problem((*path, i), f"{adv.name} is not one of {power}'s "
+                                     "National Advantages in this position (advantages)",
+                                     "advantage-not-chosen")
+                    elif not adv.once_per_game:
+                        self.problem((*path, i), f"{adv.name} is not used up: only a "
+                                     "once-per-game advantage is marked used",
+                                     "advantage-not-once")
+                used[power] = keys
+            out["advantages_used"] = used
+        if "advantages_declared" in data and (obj := self.obj(
+                data["advantages_declared"], ("advantages_declared",))) is not None:
+            declared: dict[str, int] = {}
+            for k, rnd in obj.items():
+                path = ("advantages_declared", k)
+                key = chosen_one(k, path)
+                value = self.integer(rnd, path, "advantage-round", 1, "a game round")
+                if value is not None and turn and value > turn["round"]:
+                    self.problem(path, f"declared in round {value}, after this position's "
+                                 f"round {turn['round']}", "advantage-round")
+                elif key is not None and value is not None:
+                    declared[key] = value
+            out["advantages_declared"] = declared
+        if "advantage_units" in data and (obj := self.obj(
+                data["advantage_units"], ("advantage_units",))) is not None:
+            if self.step == "purchase" and obj:
+                self.problem(("advantage_units",), "units an advantage marked wait only "
+                             "within a turn, not at the purchase step",
+                             "mid-turn-at-purchase-step")
+            marked: dict[str, list[str]] = {}
+            for k, ids in obj.items():
+                path = ("advantage_units", k)
+                key = chosen_one(k, path)
+                if not isinstance(ids, list) or not all(
+                        isinstance(u, str) and _UNIT_ID.fullmatch(u) for u in ids):
+                    self.problem(path, f"must be a list of unit ids (got {_show(ids)})",
+                                 "unit-id")
+                elif key is not None:
+                    marked[key] = list(ids)
+            out["advantage_units"] = marked
+        if "advantage_choices" in data and (obj := self.obj(
+                data["advantage_choices"], ("advantage_choices",))) is not None:
+            choices: dict[str, Any] = {}
+            for k, value in obj.items():
+                path = ("advantage_choices", k)
+                key = chosen_one(k, path)
+                if key is None:
+                    continue
+                if nas.BY_KEY[key].setup_option is None:
+                    self.problem(path, f"{nas.BY_KEY[key].name} has no set-up choice",
+                                 "advantage-no-choice")
+                    continue
+                where = self.region(value, path)  # the one set-up choice: a territory
+                if where is not None and complexes is not None and where not in complexes:
+                    self.problem(path, f"{nas.BY_KEY[key].name}'s complex in {where} is not "
+                                 "in complexes", "advantage-choice")
+                if where is not None:
+                    choices[key] = where
+            out["advantage_choices"] = choices
+        return out
+
+    def standing_advantages(self, value: Any, path: Path, power: str) -> dict[str, str]:
+        """A power's standing choices for National Advantages (key -> choice), as
+        ``advantages.standing_problem`` accepts them (rulings NA standing orders)."""
+        from adjudicator.axis_allies import advantages as nas
+
+        if (obj := self.obj(value, path)) is None:
+            return {}
+        out: dict[str, str] = {}
+        for key, choice in obj.items():
+            if not isinstance(choice, str):
+                self.problem((*path, key), f"must be a text (got {_show(choice)})",
+                             "field-type")
+                continue
+            why = nas.standing_problem({"advantages": self.chosen}, power, key, choice)
+            if why:
+                self.problem((*path, key), why, "standing-advantage")
+            else:
+                out[key] = choice
+        return out
+
     def choice(self, data: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str | None:
         value = data.get(key, allowed[0])
         if value in allowed:
@@ -1039,6 +1218,9 @@ class _Reader:
             if reland:  # written only when given, as the turn engine stores it
                 out[power]["reland"] = [self.region(r, (*path, "reland", i))
                                         for i, r in enumerate(reland)]
+            if entry.get("advantages"):  # (Revised) written only when given, too
+                out[power]["advantages"] = self.standing_advantages(
+                    entry["advantages"], (*path, "advantages"), power)
         return out
 
 

@@ -390,7 +390,9 @@ def _fire_line(n: Names, e: dict, attacker: str, defenders: list[str]) -> dict:
                  lead=f"{lead}: {result}", purpose=e["purpose"])
 
 
-def _casualty_lines(n: Names, e: dict) -> list[dict]:
+def _casualty_lines(n: Names, e: dict, none_left: bool = False) -> list[dict]:
+    """``none_left``: after this volley no unit of the side is in the battle any more, so a
+    hit with no legal target was wasted only because everyone is already destroyed."""
     out = []
     for c in e["chosen"]:
         why = c.get("why") or {}
@@ -414,7 +416,10 @@ def _casualty_lines(n: Names, e: dict) -> list[dict]:
         out.append(_line("casualty", text, e["side"], reason=reason, lead=lead,
                          effect=c["effect"], unit=c["unit"]))
     for w in e.get("wasted", []):
-        text = f"A hit by {n.unit(w['hit_by'])} is wasted: {w['why']}."
+        why = w["why"]
+        if none_left and why == "no unit can legally take this hit":
+            why = f"every {_SIDE_WORDS.get(e['side'], e['side'])} unit is already destroyed"
+        text = f"A hit by {n.unit(w['hit_by'])} is wasted: {why}."
         out.append(_line("wasted", text, e["side"]))
     return out
 
@@ -432,6 +437,9 @@ def _aa_line(n: Names, e: dict) -> dict:
     if e.get("guns_present", 1) > 1:
         text += f" ({e['guns_present']} AA guns present; {e.get('why', 'only one fires')}.)"
     return _line("aa", text, "defender", dice=dice, hits=len(destroyed), lead=f"{lead}: {shot}")
+
+
+_SIDE_WORDS = {"attacker": "attacking", "defender": "defending"}
 
 
 def _effects_words(e: dict) -> str:
@@ -527,11 +535,34 @@ def _advantage_text(n: Names, e: dict) -> str:
     return f"{e.get('name', '')}: {units} {' and '.join(what) or 'act'}{when}."
 
 
+def _joint_strike_text(n: Names, e: dict) -> str:
+    """"Joint Strike: declared; ..." / "Joint Strike: 1 Infantry and 1 Tank of the United
+    Kingdom attack with the United States ..." (UK Joint Strike, Revised digest A7)."""
+    name, power, ally = e.get("name", ""), n.power(e.get("power", "")), n.power(e.get("with", ""))
+    if e.get("joint_strike") == "declared":
+        return (f"{name}: declared; {power} skips its combat move and battles, and "
+                f"{ally} moves and fights with its units in its turn.")
+    if not e.get("moved"):
+        return f"{name}: {ally} moved none of {power}'s units in its combat move."
+    where = reports.join_names([n.region(r) for r in e.get("battles", ())], "and")
+    text = f"{name}: {n.counts(e['moved'])} of {power} moved with {ally}"
+    text += f" and fought in {where}" if where else ""
+    if e.get("casualties_by") == "defender":
+        text += f"; the defender chose the attacking casualties (no agreement of {power})"
+    elif e.get("casualties_by"):
+        text += f"; {ally} chose the attacking casualties, as {power} agreed"
+    if e.get("to_land"):
+        text += f"; {len(e['to_land'])} aircraft of {power} land in {ally}'s noncombat move"
+    return text + "."
+
+
 def _turn_advantage_text(n: Names, e: dict) -> str:
     """"Chinese Divisions: 1 infantry placed in China (by default)." from a National
     Advantage's structured event of the turn (``events["advantages"]``: its ``name``, what it
     ``placed`` ``at``, ``by`` order or default, or ``why`` it did nothing)."""
     name = e.get("name", "")
+    if e.get("joint_strike"):  # UK Joint Strike: declared, then fought in the US turn
+        return _joint_strike_text(n, e)
     if e.get("declared"):  # Russian Winter: "... defend at 3 until ..." (digest A7)
         power = n.power(e.get("power", ""))
         units = n.type_name(e.get("unit", ""), 2)
@@ -603,8 +634,13 @@ def battle_sections(n: Names, result: dict, label: str = "") -> list[dict]:
     cur = section("Before the battle")
     last_forces: tuple[str, str] = ("", "")
     attacking_ids: list[str] = []
+    # the units of each side still in the battle (a wasted hit says plainly when none are)
+    alive: dict[str, set[str]] = {"attacker": set(), "defender": set()}
     for e in result.get("log", []):
         ev = e.get("event")
+        if ev in ("start", "round"):
+            alive = {"attacker": {u["id"] for u in e["attacking"]},
+                     "defender": {u["id"] for u in e["defending"]}}
         if ev == "start":
             n.learn(e["attacking"] + e["defending"])
             defenders = list(e.get("defending_powers") or [])
@@ -629,7 +665,9 @@ def battle_sections(n: Names, result: dict, label: str = "") -> list[dict]:
         elif ev == "fire":
             cur["lines"].append(_fire_line(n, e, attacker, defenders))
         elif ev == "casualties":
-            cur["lines"].extend(_casualty_lines(n, e))
+            left = alive.setdefault(e["side"], set())
+            left -= {c["unit"] for c in e["chosen"] if c["effect"] == "destroyed"}
+            cur["lines"].extend(_casualty_lines(n, e, none_left=not left))
         elif ev == "end":
             if cur["heading"] != prefix + "Result":
                 cur = section("Result")
@@ -652,9 +690,11 @@ def battle_sections(n: Names, result: dict, label: str = "") -> list[dict]:
 def raid_sections(n: Names, raid: dict) -> list[dict]:
     """A strategic bombing raid (``RaidResult.to_json()``) as one section."""
     lines = []
+    raiders: list[str] = []
     for e in raid.get("log", []):
         ev = e["event"]
         if ev == "raid":
+            raiders = list(e["bombers"])
             bombers = n.units_list(e["bombers"])
             lines.append(_line("forces", f"{n.power(raid.get('attacker'))} raids the industrial "
                                f"complex in {n.region(e['territory'])} with {bombers} "
@@ -664,16 +704,21 @@ def raid_sections(n: Names, raid: dict) -> list[dict]:
             dice = [{"value": d, "hit": d <= h, "needs": h,
                      "unit": e["gun"], "type": "AA gun", "supported": False}
                     for d, h in zip(e["dice"], each, strict=True)]
-            shot = (f"shot down: {n.units_list(e['destroyed'])}" if e["destroyed"]
-                    else "no bomber shot down")
             spared = e.get("not_fired_at") or []
+            # what the gun fires at, from the raiders' types: "bomber", or "aircraft" when
+            # fighters raid too (Luftwaffe Dive Bombers)
+            kinds = {n.units.get(u, {}).get("type") for u in raiders if u not in spared}
+            kind = (n.type_name(kinds.pop()).lower()
+                    if len(kinds) == 1 and None not in kinds else "aircraft")
+            shot = (f"shot down: {n.units_list(e['destroyed'])}" if e["destroyed"]
+                    else f"no {kind} shot down")
             if not e["dice"]:
                 lead = (f"AA gun {e['gun']} cannot fire at {n.units_list(spared)}"
                         f"{_effects_words(e)}")
                 text = f"{lead}."
                 shot = "none shot down"
             else:
-                lead = (f"AA gun {e['gun']} fires one die per bomber, hitting on "
+                lead = (f"AA gun {e['gun']} fires one die per {kind}, hitting on "
                         f"{e['hit_on']}{_effects_words(e)}")
                 text = f"{lead}: rolls {', '.join(str(d) for d in e['dice'])}; {shot}."
                 if spared:
@@ -685,10 +730,12 @@ def raid_sections(n: Names, raid: dict) -> list[dict]:
                      "type": n.type_name(n.units.get(d["unit"], {}).get("type", "bomber")),
                      "supported": False, "damage": True} for d in e["dice"]]
             words = ", ".join(f"{d['unit']} rolls {d['die']}" for d in e["dice"])
-            if e.get("counted"):  # an effect changed what dice count for (Dive Bombers)
-                words += "; counted " + ", ".join(f"{u} {v}" for u, v in e["counted"].items())
-                words += _effects_words(e)
             lead = f"Bombing damage: {e['total']}"
+            if e.get("counted"):  # an effect changed what dice count for (Dive Bombers)
+                counted = ("counted " + ", ".join(f"{u} {v}" for u, v in e["counted"].items())
+                           + _effects_words(e))
+                words += "; " + counted
+                lead += f"; {counted}"  # the HTML shows the lead with the dice
             lines.append(_line("fire", f"Bombing dice: {words}; total {e['total']}.",
                                "attacker", dice=dice, hits=e["total"], lead=lead,
                                purpose="sbr-damage"))

@@ -61,6 +61,10 @@ class TurnStep:
     key: ClassVar[str] = ""
     name: ClassVar[str] = ""
     half: ClassVar[Half] = "first"
+    #: the battle preview (``turn.plan_battles``, ``adj odds``) runs this step too: it comes
+    #: before the battles, rolls no dice and changes who fights where (the combat move; UK
+    #: Enigma Decoded's special move, the Nonaggression Treaty's Soviet infantry; ruling R-13)
+    preview: ClassVar[bool] = False
 
     def applies(self, turn: Any) -> bool:
         return True
@@ -413,7 +417,25 @@ class InPlay:
             steps = e.turn_steps(steps)
         return steps
 
+    def combat_position(self, power: str, state: dict[str, Any]) -> dict[str, Any]:
+        """The position ``power``'s combat move is checked and played on (``state`` unless
+        an effect changes a copy: UK Joint Strike)."""
+        if self.effects:
+            q = PowerQuery(power, state, self.edition)
+            for e in self.effects:
+                state = e.combat_position(q, state)
+        return state
+
     # --- battles ---------------------------------------------------------------------------
+    def battle_orders(self, setup: Any, orders: Any, state: Mapping[str, Any]) -> Any:
+        """One battle's decisions taken in advance (``combat.BattleOrders``) as the effects
+        in play make them (UK Joint Strike: who chooses the attacker's casualties)."""
+        if self.effects:
+            q = PowerQuery(setup.attacker, state, self.edition)
+            for e in self.effects:
+                orders = e.battle_orders(q, setup, orders)
+        return orders
+
     def battle_steps(self, info: BattleInfo) -> tuple[BattleStep, ...]:
         """The steps of one battle, in order: the ruleset's and any an effect adds, those
         that apply to it."""

@@ -297,6 +297,7 @@ class _Turn:
 
     def combat_move(self, script: TurnScript) -> None:
         self.controllers_before_combat = dict(self.s["controllers"])
+        self.s = self.play.combat_position(self.power, self.s)  # effects: UK Joint Strike
         _, self.combat_moves = self.apply_moves("combat", script.combat_moves,
                                                 check_combat_moves)
 
@@ -472,9 +473,12 @@ class _Turn:
         return self.dice
 
     def _orders(self, defending: tuple[str, ...], ins: BattleInstruction | None,
-                standing: dict[str, StandingOrders]):
-        return battle_orders(self.power, defending, standing, ins, self.s["controllers"],
-                             self.s.get("advantage_units"))
+                standing: dict[str, StandingOrders], setup: BattleSetup | None = None):
+        orders = battle_orders(self.power, defending, standing, ins, self.s["controllers"],
+                               self.s.get("advantage_units"))
+        if setup is not None:  # effects: who chooses casualties (UK Joint Strike)
+            orders = self.play.battle_orders(setup, orders, self.s)
+        return orders
 
     def _attackers_at(self, region: str, bombers: set[str], exclude: set[str] = frozenset()
                       ) -> list[dict]:
@@ -502,7 +506,8 @@ class _Turn:
         setup = self.general_setup(region, moves, bombers)
         kind = setup.kind
         powers = setup.defending_powers
-        res = resolve_battle(self.ed, self.play, setup, self._orders(powers, ins, standing),
+        res = resolve_battle(self.ed, self.play, setup,
+                             self._orders(powers, ins, standing, setup),
                              self._dice())
         self.apply_result(res, {u.id for u in setup.attackers})
         self.ev["battles"].append({"region": region, "name": self.name(region), "kind": kind,
@@ -546,14 +551,15 @@ class _Turn:
             sdef, spowers = self._defenders(zone)
             sea = BattleSetup(zone, "sea", self.power, tuple(sea_att), sdef, spowers,
                               self._retreat_options(zone, moves), self.round)
-            sea_orders = self._orders(spowers, ins_sea, standing)
+            sea_orders = self._orders(spowers, ins_sea, standing, sea)
         bombarding = tuple(
             Unit.from_record(self._unit(uid))  # type: ignore[arg-type]
             for mv in moves if mv.request.bombard and mv.path[-1] == zone
             and mv.request.bombard in ("*", t)
             for uid in mv.unit_ids)
         setup = AmphibiousSetup(sea, land, bombarding)
-        return PlannedBattle(t, "amphibious", setup, self._orders(powers, ins_land, standing),
+        return PlannedBattle(t, "amphibious", setup,
+                             self._orders(powers, ins_land, standing, land),
                              sea_orders, zone, landed)
 
     def amphibious(self, t: str, assault_moves: list[ResolvedMove], moves: list[ResolvedMove],
@@ -951,12 +957,23 @@ def plan_battles(state: dict, script: TurnScript, edition: Edition
     landing zone goes with the first assault from it, as in the turn). Returns the battles
     by region, and the result records of the orders that failed (they are left out).
     """
+    from adjudicator.axis_allies.turn_steps import CombatMove, ConductCombat
+
     t = _Turn(state, edition, None)
     if script.standing is not None:
         t.s = set_standing(t.s, t.power, script.standing)
-    before = dict(t.s["controllers"])
-    _, moves = t.apply_moves("combat", script.combat_moves, check_combat_moves)
-    t.blitz_captures(moves, before)
+    # the turn's own steps up to the battles, those the preview runs (``TurnStep.preview``:
+    # no dice, and they change who fights where): the combat move, and National Advantages
+    # such as UK Enigma Decoded and the Soviet Nonaggression Treaty (ruling R-13)
+    for step in t.play.turn_steps():
+        if step.key == ConductCombat.key:
+            break
+        # the combat move by its key too: an effect may wrap it (UK Joint Strike skips it)
+        if ((step.preview or step.key == CombatMove.key) and step.half == "first"
+                and step.applies(t)):
+            step.run(t, script)
+    moves = t.combat_moves
+    t.blitz_captures(moves, t.controllers_before_combat)
     instr, standing = t.battle_instructions(script)
     bombers, assaults = t.raiders_and_assaults(moves)
     out: dict[str, PlannedBattle] = {}
@@ -966,5 +983,6 @@ def plan_battles(state: dict, script: TurnScript, edition: Edition
     for r in t.general_battles(bombers, instr, set(assaults), fought):
         setup = t.general_setup(r, moves, bombers)
         out[r] = PlannedBattle(r, setup.kind, setup,
-                               t._orders(setup.defending_powers, instr.get(r), standing))
+                               t._orders(setup.defending_powers, instr.get(r), standing,
+                                         setup))
     return out, [r for r in t.results if not r["success"]]

@@ -30,6 +30,7 @@ class CombatMove(TurnStep):
     """Combat move (p.11-13): failing moves are dropped one by one (ruling 29)."""
 
     key = "combat"
+    preview = True  # the battle preview makes the combat move too (``turn.plan_battles``)
     name = "Combat Move"
     half = "first"
 

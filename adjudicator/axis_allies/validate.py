@@ -1149,6 +1149,7 @@ def requests_from_orders(
         path = [zone]
         loads = []
         unloads = []
+        named: list[tuple[UnitCount, ...]] = []  # the units each unload names
         for st in orders.steps:
             if st.action == "move":
                 zone = st.region
@@ -1157,6 +1158,7 @@ def requests_from_orders(
                 loads.append(Load(zone, st.region, _counts(st.units)))
             elif st.action == "unload":
                 unloads.append(st.region)
+                named.append(_counts(st.units))
         if len(set(unloads)) > 1:
             # unloads into several territories: one request per unload, each going on from
             # where the one before unloaded (``continues``); the move checker allows it only
@@ -1174,6 +1176,11 @@ def requests_from_orders(
                 riders=_counts(getattr(orders, "cargo", ())),
                 line=line,
                 text=text,
+                # exactly the units the unload names go ashore, the rest stays aboard (an
+                # unload naming none: all own cargo); cargo loaded in combat move must all
+                # land (``_check_cargo_ashore``; rulings 52, R-11)
+                unload_units=() if any(not n for n in named)
+                else tuple(uc for n in named for uc in n),
             )
         ]
     if getattr(orders, "for_landing", False):

@@ -452,8 +452,22 @@ def test_a_rocket_strike_is_an_arrow_a_mark_and_a_loss_in_the_footer():
     assert "rocket strike" in legend
 
 
+def test_a_rocket_strike_that_cost_nothing_is_not_a_loss_in_the_footer():
+    """Ruling R-12: the UK had nothing left; the strike keeps its ``-0 IPC`` mark (B1)."""
+    s = initial_state(ED)
+    strike = {"from": "western_europe", "from_name": "Western Europe",
+              "target": "united_kingdom", "target_name": "United Kingdom", "owner": "uk",
+              "die": 5, "cap": 8, "lost": 0, "treasury_after": 0}
+    record = {"state_before": s, "results": [], "events": {"rockets": [strike]}}
+    after = {**s, "turn": {**s["turn"], "power": "japan"}}
+    root = parse(render_map_svg(after, ED, record=record))
+    assert "".join(texts(by_id(root, "battle-united-kingdom-0"))) == "-0 IPC"
+    assert by_id(root, "power-uk").find(f".//{SVG}text[@class='power-notes']") is None
+
+
 def test_a_raid_that_cost_nothing_is_still_shown():
-    """Ruling B1: the bomber was shot down (or the owner had nothing): ``-0 IPC``."""
+    """Ruling B1: the bomber was shot down (or the owner had nothing): ``-0 IPC``; the
+    power's line says nothing of a loss of nothing (ruling R-12)."""
     s = initial_state(ED)
     raid = {"territory": "russia", "attacker": "germany", "fates": {"u1": "destroyed"},
             "model": "ipc_loss", "ipc_lost": 0}
@@ -462,5 +476,5 @@ def test_a_raid_that_cost_nothing_is_still_shown():
     after = {**s, "turn": {**s["turn"], "power": "uk"}}
     root = parse(render_map_svg(after, ED, record=record))
     assert "".join(texts(by_id(root, "battle-russia-0"))) == "-0 IPC"
-    note = by_id(root, "power-ussr").find(f".//{SVG}text[@class='power-notes']")
-    assert note.text == "lost 0 IPC to bombing" and note.get("fill") != mapsvg.FAILED
+    assert by_id(root, "power-ussr").find(f".//{SVG}text[@class='power-notes']") is None
+    assert "IPC to bombing" not in "".join(texts(root))

@@ -168,9 +168,6 @@ def test_the_reports_mention_research_and_advantages(demo, fmt):
         if "research" in h["events"]:
             assert h["events"]["research"]["tech_name"] in text, (fmt, h["phase"])
         wanted = ADVANTAGES.get(h["phase"], set())
-        if fmt == "html":
-            # the HTML raid table does not name Dive Bombers (reported to the lead)
-            wanted = wanted - {"Luftwaffe Dive Bombers"}
         for name in wanted:
             assert name in text, (fmt, h["phase"], name)
 

@@ -630,3 +630,51 @@ def test_transport_capacity_in_movement(ruleset_with):
             two = check_noncombat_moves(s, ED, "germany",
                                         [mv("germany", {"infantry": 2}, "germany", zone)])
             assert rules_of(two) == ["transport-capacity"]
+
+
+class BorrowedUnits(Effect):
+    """The US moves British units in its combat move, and its battles lose tanks first (the
+    shape of UK Joint Strike, Revised digest A7)."""
+
+    name = "borrowed units"
+
+    def combat_position(self, q, state):
+        if q.power != "usa":
+            return state
+        return {**state, "units": [{**u, "power": "usa"} if u["power"] == "uk" else u
+                                   for u in state["units"]]}
+
+    def battle_orders(self, q, setup, orders):
+        from adjudicator.axis_allies.casualties import LossPolicy
+
+        return replace(orders, attacker=LossPolicy(q.power, ("tank",)))
+
+
+def test_combat_position_and_battle_orders_in_validation_the_turn_and_the_preview(
+        ruleset_with):
+    from adjudicator.axis_allies.game import script_of
+    from adjudicator.axis_allies.turn import plan_battles
+
+    text = "combat:\n1 inf Anglo-Egypt -> Libya"
+    for effect in (None, BorrowedUnits()):
+        rs = ruleset_with(*((effect,) if effect else ()))
+        s = G.new_state(G.check_options({"passes": "one"}))
+        s["rules"] = {**s["rules"], "edition": rs.key}
+        s["turn"] = {"round": 1, "power": "usa", "step": "purchase"}
+        s["phase"] = phase_code(1, "usa", "purchase")
+        before = [dict(u) for u in s["units"]]
+        orders = [p.order for p in G.parse(text, s).orders]
+        errs = G.validate(s, "usa", orders)[1]
+        assert (errs == []) == (effect is not None)
+        assert s["units"] == before  # the position is a copy: never changed in place
+        if effect is None:
+            continue
+        battles, _ = plan_battles(s, script_of(orders), G.edition)
+        assert battles["libya"].orders.attacker.order == ("tank",)
+        # the British infantry misses; the German infantry and tank hit: it is lost by
+        # the effect's list ("tank" first, then the rest)
+        out = G.resolve(s, {"usa": orders}, FixedDice([6, 1, 1]))
+        [battle] = out.events["battles"]
+        hits = [a for e in battle["result"]["log"] if e["event"] == "casualties"
+                and e["side"] == "attacker" for a in e["chosen"]]
+        assert hits and all("order of loss tank" in a["why"]["detail"] for a in hits)

@@ -167,7 +167,7 @@ def standing_problem(state: Mapping[str, Any], power: str, key: str, choice: str
         return f"{adv.name} is a National Advantage of another power"
     if adv.key not in chosen(state, power):
         return f"{adv.name} is not one of this power's National Advantages in this game"
-    if adv.decision != "standing":
+    if adv.decision != "standing" and not adv.standing_choices:  # UK Joint Strike: both
         how = {"automatic": "it acts by itself", "order": "it is played by an order in the "
                "turn ('" + adv.name + "')", "setup": "it is chosen when the game is created"}
         return f"{adv.name} takes no standing order: {how.get(adv.decision, '')}"

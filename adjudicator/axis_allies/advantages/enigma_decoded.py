@@ -58,6 +58,7 @@ class SpecialMove(AdvantageStep):
     key = "enigma_decoded"
     name = "Enigma Decoded"
     half = "first"
+    preview = True  # no dice; the battles are fought with the units it moved (ruling R-13)
 
     def applies(self, turn: Any) -> bool:
         return turn.power == GERMANY

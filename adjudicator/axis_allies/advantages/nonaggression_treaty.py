@@ -63,6 +63,7 @@ class FirstJapaneseAttack(AdvantageStep):
     key = "nonaggression_treaty"
     name = "Nonaggression Treaty"
     half = "first"
+    preview = True  # no dice; the battle is fought with the infantry it places
 
     def applies(self, turn: Any) -> bool:
         return turn.power == JAPAN
