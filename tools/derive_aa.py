@@ -50,9 +50,16 @@ POWERS = {
 }
 # Display colours of the powers (the pieces' plastic: Soviet red-brown, German grey, British
 # tan, Japanese orange, American green) and of the two sides. Not in TripleA's XML: a choice
-# of this project, used by the reports and the map.
-COLOURS = {"ussr": "#8c2b22", "germany": "#4d4f53", "uk": "#b08a4a", "japan": "#d98e04",
-           "usa": "#4f6b2f"}
+# of this project, used by the reports and the map. The shades were chosen so that the map's
+# territory tints (the colour half mixed with white), neutral land, the sea and the counters
+# can be told apart with normal vision and with protanopia, deuteranopia and tritanopia
+# (CIEDE2000 >= 10; tests/axis_allies/test_aa_colours.py, docs/map.md "The Axis & Allies
+# map's colours"). ``TEXT_COLOURS``: the power's name written in its colour on a white page
+# (the BBCode report) must read 4.5:1, which the light tan and orange do not, so those two
+# have a darker shade of the same hue for text.
+COLOURS = {"ussr": "#66171c", "germany": "#747678", "uk": "#bda06a", "japan": "#fa9103",
+           "usa": "#326201"}
+TEXT_COLOURS = {**COLOURS, "uk": "#7a6232", "japan": "#a65a00"}
 SIDE_COLOURS = {"axis": "#4d4f53", "allies": "#2b4c7e"}
 
 # --- regions --------------------------------------------------------------------------------
@@ -464,6 +471,7 @@ def derive(ed: Edition, src_dir: str) -> None:
                 "starting_treasury": ed.starting_ipc[pid],
                 "starting_income": ed.starting_ipc[pid],
                 "colour": COLOURS[pid],
+                "text_colour": TEXT_COLOURS[pid],
             }
             for tname, (pid, name, aliases) in sorted(
                 POWERS.items(), key=lambda kv: ed.turn_order.index(kv[1][0])

@@ -570,6 +570,7 @@ class Power:
     starting_treasury: int  # IPC in hand at the start
     starting_income: int  # production level at the start (p.6: the same figure in 1942)
     colour: str  # display colour (reports, map): "#rrggbb"
+    text_colour: str  # the power's name written on a white page (4.5:1; docs/map.md)
 
 
 @dataclass(frozen=True)
@@ -776,6 +777,7 @@ def _build_setup(data: dict[str, Any], m: AAMap, units: UnitTable) -> Setup:
             starting_treasury=p["starting_treasury"],
             starting_income=p["starting_income"],
             colour=p["colour"],
+            text_colour=p.get("text_colour", p["colour"]),
         )
         for pid, p in data["powers"].items()
     }

@@ -85,6 +85,10 @@ HIGHLIGHT = "#ffd21f"  # captured this turn, units placed this turn
 SBR = "#b3140f"  # strategic bombing raids
 RETREAT = "#ffffff"
 IPC_FILL = "#ffffff"
+#: how far a territory's fill is mixed towards white from its controller's colour, and a
+#: cargo segment's from its power's (the palette is checked with these: docs/map.md)
+TERRITORY_TINT = 0.5
+CARGO_TINT = 0.62
 
 # counters and labels (picture pixels)
 CHIP_FONT = 14.0
@@ -482,7 +486,7 @@ def chip_segments(edition: Edition, stack: Stack, colour_of) -> list[_Segment]:
     for p, t, n in stack.cargo:
         by_power.setdefault(p, []).append(f"{n} {short_name(edition, t)}")
     for p, words in by_power.items():
-        shade = tint(colour_of(p), 0.62)
+        shade = tint(colour_of(p), CARGO_TINT)
         segs.append(_Segment(" ".join(words), shade, text_colour(shade)))
     return segs
 
@@ -541,7 +545,7 @@ class _Picture:
 
     def land_fill(self, v: RegionView) -> str:
         if v.controller:
-            return tint(self.colour(v.controller), 0.5)
+            return tint(self.colour(v.controller), TERRITORY_TINT)
         return NEUTRAL if v.neutral else UNKNOWN
 
     # regions
@@ -1092,7 +1096,7 @@ class _Picture:
         cx, cy = x + 30, y + 9
         if kind == "fill":
             el.add("rect", x=fmt(x), y=fmt(y), width=58, height=18,
-                   fill=tint(col(sym[1]), 0.5), stroke=LAND_BORDER, stroke_width=1)
+                   fill=tint(col(sym[1]), TERRITORY_TINT), stroke=LAND_BORDER, stroke_width=1)
             if sym[2]:
                 el.add("rect", x=fmt(x), y=fmt(y), width=58, height=18,
                        fill=f"url(#orig-{css_token(sym[2])})", stroke="none")
@@ -1124,7 +1128,7 @@ class _Picture:
             elif kind == "chip-new":
                 segs = [_Segment("+2 arm", c, text_colour(c))]
             else:
-                shade = tint(c, 0.62)
+                shade = tint(c, CARGO_TINT)
                 segs = [_Segment("1 tt", c, text_colour(c)),
                         _Segment("2 inf", shade, text_colour(shade))]
             chip(el, x, y, segs, None, self.names.power(p), new=kind == "chip-new")
@@ -1143,7 +1147,7 @@ class _Picture:
             battle_mark(el, (x + 10, y), "won")
         elif kind == "captured":
             el.add("rect", x=fmt(x + 2), y=fmt(y + 1), width=54, height=16, fill=tint(
-                col(ed_first(self.ed)), 0.5), stroke=HIGHLIGHT, stroke_width=5)
+                col(ed_first(self.ed)), TERRITORY_TINT), stroke=HIGHLIGHT, stroke_width=5)
 
     def render(self) -> str:
         self.build_blocks()

@@ -142,6 +142,13 @@ class Names:
             return self.ed.setup.powers[p].colour
         return "#" + hashlib.sha256(p.encode("utf-8")).hexdigest()[:6]
 
+    def text_colour(self, p: str) -> str:
+        """The power's name in colour on a white page (the BBCode report): a shade that reads
+        4.5:1 (``text_colour`` in the edition data); ink for a power it does not know."""
+        if p in self.ed.setup.powers:
+            return self.ed.setup.powers[p].text_colour
+        return "#1a1a1a"
+
 
 def _ids_force(n: Names, ids: Iterable[str]) -> str:
     """Counts by type of a list of unit ids (``2 Infantry and 1 Tank``)."""
@@ -977,6 +984,7 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
         powers.append({
             "id": p, "name": n.power(p), "side": n.ed.setup.side_of(p).capitalize(),
             "colour": n.colour(p),
+            "text_colour": n.text_colour(p),
             "treasury": after.get("treasury", {}).get(p, 0),
             "treasury_before": state.get("treasury", {}).get(p, 0),
             "production": prod.get(p, n.ed.production_level(p, after.get("controllers") or None)),
