@@ -240,6 +240,11 @@ class BaseGame(ABC):
     def powers(self, state: dict | None = None) -> list[str]:
         """All powers of the game, in the game's canonical order."""
 
+    def unplayed_powers(self, state: dict) -> list[str]:
+        """Powers of ``state`` that no player may take (Diplomacy for fewer than seven
+        players: the powers in civil disorder from the start)."""
+        return []
+
     def power_spellings(self) -> Mapping[str, str]:
         """Every way of writing each power (name, adjective, id...) -> canonical name."""
         return {p: p for p in self.powers()}

@@ -481,6 +481,9 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         if game.is_over(state):
             raise GameError("the game is over; no more orders are accepted")
         power = power_of(game, state, power)
+        if power in game.unplayed_powers(state):
+            raise GameError(f"{power} is not played in this game (civil disorder): no orders "
+                            "are taken for it")
         if phase is not None:
             try:  # "Fall 1901 Movement" as well as F1901M
                 named = game.normalise_phase(phase)

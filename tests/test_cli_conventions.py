@@ -48,7 +48,7 @@ def test_unknown_option_keys_and_values_are_refused(tmp_path):
     runner = CliRunner()
     res = runner.invoke(main, ["new", "diplomacy", str(tmp_path / "g"), "--option", "bogus=1"])
     assert res.exit_code == 1 and "unknown option(s) bogus" in res.output
-    assert "known options: none" in res.output and not (tmp_path / "g").exists()
+    assert "known options: players" in res.output and not (tmp_path / "g").exists()
     res = runner.invoke(main, ["new", "aa1942", str(tmp_path / "a"), "--option", "nmr=later"])
     assert res.exit_code == 1 and "nmr must be one of income, wait" in res.output
     res = runner.invoke(main, ["new", "aa1942", str(tmp_path / "a"), "--option", "vicotry=total"])

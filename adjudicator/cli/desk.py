@@ -97,10 +97,14 @@ def _power_of(folder: GameFolder, name: str) -> str:
 
 
 def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -> None:
-    from adjudicator.desk.players import Roster
+    from adjudicator import service
+    from adjudicator.desk.players import PlayerError, Roster
 
     folder = game_folder(game)
     power = _power_of(folder, power)
+    if power in service.game_of(folder).unplayed_powers(folder.read_state()):
+        raise PlayerError(f"{power} is not played in this game (civil disorder from "
+                          "the start); no player can take it")
     with folder.lock():
         token = Roster(folder).set_player(power, email, action)
     emit(as_json, {"game": folder.path.name, "power": power, "email": email,

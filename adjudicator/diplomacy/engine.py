@@ -28,6 +28,7 @@ from adjudicator.diplomacy.phase import FIRST_PHASE, Phase, PhaseType, Season
 from adjudicator.diplomacy.phase import powers_to_act as phase_powers_to_act
 from adjudicator.diplomacy.results import KIND, OrderResult, result_of
 from adjudicator.diplomacy.retreats import resolve_retreats
+from adjudicator.diplomacy.setups import civil_disorder, side_winner
 from adjudicator.diplomacy.validate import Checker, Rejection, Validation, validate
 from adjudicator.errors import OrderError
 from adjudicator.game import common_fields
@@ -76,6 +77,11 @@ def adjudicate(
     the civil-disorder rule. Returns (new state, results, events for reports).
     """
     board = Board.from_state(state)  # builds fresh values: ``state`` is never touched
+    # Powers nobody plays (fewer than seven players) are in civil disorder: whatever was
+    # stored for them, they are adjudicated as sending nothing.
+    not_played = civil_disorder(state)
+    if not_played:
+        orders_by_power = {p: o for p, o in orders_by_power.items() if p not in not_played}
     events: dict = {"phase": board.phase.code, "rejected": [], "dislodged": [],
                     "disbanded": [], "centre_changes": [], "eliminated": [], "winner": None}
     checker = Checker(board, dmap)
@@ -91,6 +97,8 @@ def adjudicate(
             ]
     if board.phase.is_movement:
         results = _movement(board, checked, dmap, events)
+        if not_played and board.dislodged:
+            _disband_not_played(board, not_played, dmap, events)
     elif board.phase.is_retreats:
         results = _retreats(board, checked, dmap, events)
     else:
@@ -98,7 +106,11 @@ def adjudicate(
 
     _eliminate(board, dmap, events)
     result = _copy_json(state.get("result"))
-    if events["winner"]:
+    if state.get("setup"):
+        _fewer_players(state, board, dmap, events)
+    if events.get("side_winner"):
+        result = {"type": "victory", "powers": events["side_winner"]}
+    elif events["winner"]:
         result = {"type": "solo", "winner": events["winner"]}
     base = {k: _copy_json(v) for k, v in state.items() if k not in _BOARD_KEYS}
     base["result"] = result
@@ -253,6 +265,40 @@ def _end_of_season(board: Board, dmap: DiplomacyMap, events: dict) -> None:
         board.phase = _phase(year, Season.WINTER, PhaseType.ADJUSTMENTS)
     else:
         board.phase = _phase(year + 1, Season.SPRING, PhaseType.MOVEMENT)
+
+
+def _disband_not_played(board: Board, not_played: list[str], dmap: DiplomacyMap,
+                        events: dict) -> None:
+    """A dislodged unit of a power nobody plays is disbanded at once (it would never be
+    ordered to retreat); when no other unit must retreat, the season goes on."""
+    for p, d in sorted(board.dislodged.items()):
+        if d.unit.power in not_played:
+            del board.dislodged[p]
+            events["disbanded"].append(_unit_json(d.unit, "civil disorder"))
+    if not board.dislodged:
+        _end_of_season(board, dmap, events)
+
+
+def _fewer_players(state: dict, board: Board, dmap: DiplomacyMap, events: dict) -> None:
+    """What a game for fewer than seven players changes after a phase
+    (:mod:`adjudicator.diplomacy.setups`): a power nobody plays never builds, so its builds
+    are not owed (and a Winter owing nothing else is skipped); in the two-player game the
+    only victory is the side's (its powers' centres together), checked when the centres
+    have just been counted, that is when a Fall ends."""
+    not_played = civil_disorder(state)
+    if board.phase.is_adjustments and not_played:
+        board.adjustments = {p: n for p, n in board.adjustments.items()
+                             if not (n > 0 and p in not_played)}
+        if not board.adjustments:
+            board.phase = _phase(board.phase.year + 1, Season.SPRING, PhaseType.MOVEMENT)
+    if (state.get("setup") or {}).get("victory_centres"):
+        events["winner"] = None  # one power's 18 centres do not win this game
+        fall_ended = (Phase.parse(state["phase"]).season is Season.FALL
+                      and not board.phase.is_retreats
+                      and board.phase.season is not Season.FALL)
+        if fall_ended:
+            counts = board.centre_counts()
+            events["side_winner"] = side_winner(state, counts)
 
 
 def _eliminate(board: Board, dmap: DiplomacyMap, events: dict) -> None:

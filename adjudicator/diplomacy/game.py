@@ -10,12 +10,13 @@ the status loads neither the parser nor the resolver.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
 from adjudicator.diplomacy.phase import Phase, powers_to_act, read_phase
+from adjudicator.diplomacy.setups import PLAYER_COUNTS, civil_disorder, describe, setup_for
 from adjudicator.errors import OrderError, ParseResult
-from adjudicator.game import BaseGame, OrderResult, Outcome, Resolution
+from adjudicator.game import BaseGame, Option, OrderResult, Outcome, Resolution
 
 #: Result kinds worth a line in a running log even when they succeed (``adj demo``).
 _NOTABLE_KINDS = ("retreat", "disband", "build", "remove")
@@ -23,6 +24,12 @@ _NOTABLE_KINDS = ("retreat", "disband", "build", "remove")
 
 class DiplomacyGame(BaseGame):
     family = "diplomacy"
+    options: ClassVar[Mapping[str, Option]] = {
+        "players": Option(PLAYER_COUNTS, "the number of players (the rulebook's alternate "
+                          "ways to play): 6 or 5 leave Italy (and Germany) in civil "
+                          "disorder; 4, 3 and 2 give players several powers; 2 starts in "
+                          "1914 with Italy neutral and 24 centres to win (docs/rulings.md)"),
+    }
 
     @property
     def map(self) -> DiplomacyMap:
@@ -32,7 +39,12 @@ class DiplomacyGame(BaseGame):
     def new_state(self, options: Mapping[str, Any]) -> dict:
         from adjudicator.diplomacy import engine
 
-        return engine.initial_state(self.map, self.common_fields())
+        state = engine.initial_state(self.map, self.common_fields())
+        setup = setup_for(int(options.get("players", 7)), self.powers())
+        if setup is not None:
+            state["setup"] = setup
+            state["phase"] = f"S{setup['first_year']}M"
+        return state
 
     def state_from_position(self, text: str, options: Mapping[str, Any]) -> dict:
         from adjudicator.diplomacy.position import parse_position
@@ -46,6 +58,9 @@ class DiplomacyGame(BaseGame):
 
     def powers(self, state: dict | None = None) -> list[str]:
         return list(self.map.powers)
+
+    def unplayed_powers(self, state: dict) -> list[str]:
+        return civil_disorder(state)
 
     def power_spellings(self) -> dict[str, str]:
         table = {}
@@ -86,6 +101,10 @@ class DiplomacyGame(BaseGame):
         if result.get("type") == "solo":
             winner = str(result.get("winner", ""))
             return Outcome("solo", (winner,), f"solo victory of {winner}")
+        if result.get("type") == "victory":
+            powers = tuple(result.get("powers") or ())
+            return Outcome("victory", powers, "victory of the player holding "
+                           + ", ".join(powers))
         return super().outcome(state)
 
     # --- orders ---------------------------------------------------------------------
@@ -100,6 +119,9 @@ class DiplomacyGame(BaseGame):
     def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
         from adjudicator.diplomacy import engine
 
+        if power in civil_disorder(state):
+            return [], [OrderError(0, 0, "", f"{power} is in civil disorder (not played in "
+                                   "this game): its units hold", rule="not-played")]
         # Engine errors carry the canonical text of their order; the service maps that
         # text back to the submitted line.
         return engine.validate_orders(state, power, orders, self.map)
@@ -150,12 +172,15 @@ class DiplomacyGame(BaseGame):
             "dislodged": state.get("dislodged", []),
             "adjustments": state.get("adjustments", {}),
             "eliminated": state.get("eliminated", []),
+            "civil_disorder": civil_disorder(state),
+            "sides": (state.get("setup") or {}).get("sides") or [[p] for p in self.powers()],
         }
 
     def status_lines(self, state: dict) -> list[str]:
         st = self.status(state)
-        return [f"  {p:<8} {st['centres'].get(p, 0):>2} centres  {', '.join(units)}".rstrip()
-                for p, units in st["units"].items()]
+        lines = [f"  {p:<8} {st['centres'].get(p, 0):>2} centres  {', '.join(units)}".rstrip()
+                 for p, units in st["units"].items()]
+        return lines + [f"  {line}" for line in describe(state)]
 
     def notable_results(self, record: dict) -> list[OrderResult]:
         return [r for r in map(OrderResult.from_json, record.get("results") or [])

@@ -188,7 +188,10 @@ def powers_to_act(state: dict) -> list[str]:
         return []
     phase = Phase.parse(state["phase"])
     if phase.is_movement:
-        return sorted({u["power"] for u in state.get("units", [])})
-    if phase.is_retreats:
-        return sorted({d["power"] for d in state.get("dislodged", [])})
-    return sorted(p for p, n in state.get("adjustments", {}).items() if n)
+        acting = {u["power"] for u in state.get("units", [])}
+    elif phase.is_retreats:
+        acting = {d["power"] for d in state.get("dislodged", [])}
+    else:
+        acting = {p for p, n in state.get("adjustments", {}).items() if n}
+    # A power nobody plays (fewer than seven players: ``setup.civil_disorder``) never acts.
+    return sorted(acting - set((state.get("setup") or {}).get("civil_disorder") or ()))

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from adjudicator.diplomacy import setups
 from adjudicator.diplomacy.map import STANDARD, DiplomacyMap, load_map
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.publish import reports
@@ -139,11 +140,12 @@ def describe_order(result: dict, dmap: DiplomacyMap, before_units: dict[str, dic
     return str(result.get("order", ""))
 
 
-def _marker(result: dict, nmr: bool = True) -> str | None:
+def _marker(result: dict, nmr: bool = True, civil: bool = False) -> str | None:
     """The bracketed note after an order: ``bounce``, ``void: <why>``, ``NMR default``.
 
     A default order of a power that did send orders (the unit was left out, or its line
-    could not be read) says ``no order``: "NMR" would wrongly say the power sent nothing."""
+    could not be read) says ``no order``: "NMR" would wrongly say the power sent nothing.
+    A power nobody plays (``civil``: fewer than seven players) says ``civil disorder``."""
     parts: list[str] = []
     outcome = result.get("outcome", "")
     failed = not result.get("success") or result.get("dislodged")
@@ -154,7 +156,7 @@ def _marker(result: dict, nmr: bool = True) -> str | None:
             label = f"{label}: {reason}"
         parts.append(label)
     if result.get("default"):
-        parts.insert(0, "NMR default" if nmr else "no order")
+        parts.insert(0, "civil disorder" if civil else "NMR default" if nmr else "no order")
     return ", ".join(parts) or None
 
 
@@ -219,6 +221,7 @@ def build_context(record: dict, state_after: dict, *, title: str,
     nmr = list(record.get("nmr") or [])
     players = {**before.get("players", {}), **state_after.get("players", {})}
     powers = _power_order(dmap, before, state_after)
+    not_played = setups.civil_disorder(before)
 
     orders = []
     for r in results:
@@ -240,7 +243,7 @@ def build_context(record: dict, state_after: dict, *, title: str,
             "reason": r.get("reason"),
             "dislodged": bool(r.get("dislodged")),
             "default": bool(r.get("default")),
-            "marker": _marker(r, nmr=r["power"] in nmr),
+            "marker": _marker(r, nmr=r["power"] in nmr, civil=r["power"] in not_played),
             "status": _status(r),
         })
 
@@ -257,7 +260,8 @@ def build_context(record: dict, state_after: dict, *, title: str,
         if r.get("dislodged") and DiplomacyMap.province_of(r["loc"]) not in waiting:
             d = {"power": r["power"], "type": r.get("unit_type"), "loc": r["loc"],
                  "attacker_from": _attacker(r, results)}
-            dislodged.append(_dislodged_entry(dmap, d, [], destroyed=True))
+            dislodged.append(_dislodged_entry(dmap, d, [], destroyed=True,
+                                              civil_disorder=r["power"] in not_played))
     dislodged.sort(key=lambda d: (powers.index(d["power"]) if d["power"] in powers else 99,
                                   d["loc_name"]))
 
@@ -339,6 +343,7 @@ def build_context(record: dict, state_after: dict, *, title: str,
         "eliminated_all": eliminated_all,
         "next_phase": next_phase,
         "result": _result_info(result, ended_now, state_after, dmap),
+        "setup": setups.describe(state_after),
         "victory_centres": dmap.victory_centres,
         "map_svg": None,
     }
@@ -356,7 +361,7 @@ def _attacker(dislodged: dict, results: list[dict]) -> str | None:
 
 
 def _dislodged_entry(dmap: DiplomacyMap, d: dict, retreats: Iterable[str], *,
-                     destroyed: bool) -> dict:
+                     destroyed: bool, civil_disorder: bool = False) -> dict:
     power = d["power"]
     adjective = dmap.powers.get(power, {}).get("adjective", power)
     opts = sorted(retreats, key=lambda loc: _loc_name(dmap, loc))
@@ -374,6 +379,7 @@ def _dislodged_entry(dmap: DiplomacyMap, d: dict, retreats: Iterable[str], *,
         "retreats": [{"loc": loc, "name": _loc_name(dmap, loc)} for loc in opts],
         "retreat_names": [_loc_name(dmap, loc) for loc in opts],
         "destroyed": destroyed,
+        "civil_disorder": civil_disorder,
     }
 
 
@@ -388,6 +394,12 @@ def _result_info(result: dict | None, ended_now: bool, state: dict,
         return {"type": "solo", "winner": winner, "powers": [winner], "centres": centres,
                 "new": ended_now, "text": text}
     powers = list(result.get("powers", []))
+    if result.get("type") == "victory":  # the two-player game: one player's powers
+        centres = sum(_count(state.get("centres", {}), p) for p in powers)
+        text = (f"The player holding {reports.join_names(powers, 'and')} has won the game "
+                f"with {centres} supply centres.")
+        return {"type": "victory", "winner": None, "powers": powers, "centres": centres,
+                "new": ended_now, "text": text}
     text = "The game has ended in a draw between " + reports.join_names(powers, "and") + "."
     return {"type": result.get("type", "draw"), "winner": None, "powers": powers,
             "centres": None, "new": ended_now, "text": text}
