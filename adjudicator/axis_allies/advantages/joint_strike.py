@@ -33,7 +33,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.axis_allies.advantages import NationalAdvantage, standing_choice
+from adjudicator.axis_allies.advantages import (
+    AdvantageStep,
+    NationalAdvantage,
+    standing_choice,
+)
 from adjudicator.axis_allies.casualties import LossPolicy
 from adjudicator.axis_allies.effects import PowerQuery
 from adjudicator.axis_allies.ruleset import TurnStep
@@ -131,18 +135,12 @@ def defender_chooses(power: str, edition: Any) -> LossPolicy:
     return LossPolicy(power, tuple(u.id for u in specs), "default", False, "default", 0, "default")
 
 
-class Declare(TurnStep):
+class Declare(AdvantageStep):
     """In the UK turn, before its combat move: the joint strike, when the turn declares it."""
 
     key = "joint_strike"
     name = "Joint Strike"
     half = "first"
-
-    def __init__(self, advantage: JointStrike) -> None:
-        self.advantage = advantage
-
-    def applies(self, turn: Any) -> bool:
-        return turn.power == self.advantage.power
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage
@@ -163,18 +161,18 @@ class Declare(TurnStep):
              "joint_strike": "declared", "with": US})
 
 
-class Skipped(TurnStep):
+class Skipped(AdvantageStep):
     """A step of the UK turn a joint strike skips (otherwise the step itself)."""
 
     half = "first"
 
     def __init__(self, advantage: JointStrike, step: TurnStep) -> None:
-        self.advantage = advantage
+        super().__init__(advantage)
         self.step = step
         self.key = step.key  # type: ignore[misc]
         self.name = step.name  # type: ignore[misc]
         self.half = step.half  # type: ignore[misc]
-        self.preview = getattr(step, "preview", False)  # type: ignore[misc]
+        self.preview = step.preview  # type: ignore[misc]
 
     def applies(self, turn: Any) -> bool:
         return self.step.applies(turn) and not self.advantage.skipping(turn)
@@ -186,16 +184,13 @@ class Skipped(TurnStep):
         return f"<Skipped {self.key}>"
 
 
-class Return(TurnStep):
+class Return(AdvantageStep):
     """After the US battles: the British units are British again, but the aircraft that
     moved in the combat move, which land in the US noncombat move."""
 
     key = "joint_strike_return"
     name = "Joint Strike"
     half = "first"
-
-    def __init__(self, advantage: JointStrike) -> None:
-        self.advantage = advantage
 
     def applies(self, turn: Any) -> bool:
         return turn.power == US
@@ -249,15 +244,12 @@ def _lost_types(events: dict, lost: set[str]) -> dict[str, str]:
     return out
 
 
-class Release(TurnStep):
+class Release(AdvantageStep):
     """At the end of the US turn: the British aircraft that landed are British again."""
 
     key = "joint_strike_end"
     name = "Joint Strike"
     half = "end"
-
-    def __init__(self, advantage: JointStrike) -> None:
-        self.advantage = advantage
 
     def applies(self, turn: Any) -> bool:
         return turn.power == US

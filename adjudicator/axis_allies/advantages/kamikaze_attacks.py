@@ -79,7 +79,7 @@ class KamikazeAttacks(NationalAdvantage):
 
 def declared(orders: Any) -> frozenset[str]:
     """The ids of the aircraft declared kamikaze this turn (the battle's orders carry them)."""
-    return frozenset((getattr(orders, "units", None) or {}).get(KEY, ()))
+    return frozenset(orders.units.get(KEY, ()) if orders is not None else ())
 
 
 def counts(setup: Any, orders: Any) -> Counter[str]:

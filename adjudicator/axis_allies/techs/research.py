@@ -54,7 +54,7 @@ class Research(TurnStep):
     half = "first"
 
     def run(self, turn: Any, script: Any) -> None:
-        orders = list(getattr(script, "research", ()))
+        orders = list(script.research)
         if not orders:
             return
         first, rest = orders[0], orders[1:]
