@@ -49,6 +49,7 @@ from adjudicator.diplomacy.orders import Unit, UnitType
 from adjudicator.diplomacy.parser import OrderSyntaxError, resolve_location, resolve_power
 from adjudicator.diplomacy.phase import Phase, read_phase
 from adjudicator.diplomacy.retreats import retreat_options
+from adjudicator.diplomacy.setups import PLAYER_COUNTS, setup_for
 from adjudicator.errors import OrderError, PhaseNameError, PositionError
 from adjudicator.parsing import numbered_lines, strip_comment
 from adjudicator.suggest import Suggester, normalize
@@ -96,6 +97,8 @@ _NOTHING = frozenset({"", "none", "nothing"})
 # No province, power or unit is written with three digits in a row: such a line is a phase line
 # (however garbled), never mistaken for units.
 _YEAR_DIGITS = re.compile(r"\d{3,}")
+#: "Players: 5": a game for fewer than seven players (docs/position-diplomacy.md)
+_PLAYERS_LINE = re.compile(r"\s*players\s*[:=]?\s*(\S*)\s*$", re.IGNORECASE)
 _HEADER_LINE = re.compile(r"\s*(?P<name>[^\W\d_][^:]*?)\s*:")
 _POWER_PREFIX = re.compile(r"\s*(?P<name>[^:]*?)\s*:")
 _FIRST_WORD = re.compile(r"\s*(?P<word>[^\W\d_]+)(?:\s|$)")
@@ -186,6 +189,7 @@ class _Reader:
         self.owners: list[tuple[str, str, _Spot]] = []  # (owner or _UNOWNED, centre, where)
         self.standoffs: list[tuple[str, _Spot]] = []
         self.eliminated: list[tuple[str, _Spot]] = []
+        self.players = 7
         spellings = {name: name for name in dmap.powers}
         spellings.update({info["adjective"]: name for name, info in dmap.powers.items()
                           if info.get("adjective")})
@@ -211,6 +215,10 @@ class _Reader:
                 continue
             line = _Spot(number, len(body) - len(body.lstrip()) + 1, raw)
             self.first_line = self.first_line or line
+            players = _PLAYERS_LINE.match(body)
+            if players is not None:
+                self._players_line(players[1], line)
+                continue
             if _YEAR_DIGITS.search(body):
                 self._phase_line(body, line)
                 continue
@@ -248,6 +256,17 @@ class _Reader:
             f"unknown section {m['name']!r}", "unknown-section", tuple(guess),
             tuple(f"'{sec.value}:'" for sec in _Section)))
         return _Section(guess[0]), m.end()
+
+    def _players_line(self, value: str, line: _Spot) -> None:
+        counts = ", ".join(map(str, PLAYER_COUNTS))
+        if value.isdigit() and int(value) in PLAYER_COUNTS and len(self.dmap.powers) == 7:
+            self.players = int(value)
+        elif len(self.dmap.powers) != 7:
+            self.add(line.problem("a players line is for the standard seven-power map only",
+                                  "players"))
+        else:
+            self.add(line.problem(f"the number of players must be one of {counts}",
+                                  "players", expected=tuple(counts.split(", "))))
 
     def _phase_line(self, body: str, line: _Spot) -> None:
         self.phase_lines.append(line)
@@ -719,7 +738,11 @@ def parse_position(text: str, dmap: DiplomacyMap, base: dict) -> dict:
         raise PositionError(sorted(reader.problems, key=lambda p: (p.line, p.column)))
     fields = {k: copy.deepcopy(v) for k, v in base.items() if k not in _POSITION_FIELDS}
     fields["result"] = None
-    return engine.to_state(fields, board)
+    state = engine.to_state(fields, board)
+    setup = setup_for(reader.players, list(dmap.powers))
+    if setup is not None:
+        state["setup"] = setup
+    return state
 
 
 def format_position(state: dict, dmap: DiplomacyMap) -> str:
@@ -731,6 +754,9 @@ def format_position(state: dict, dmap: DiplomacyMap) -> str:
     """
     board = Board.from_state(state)
     out = [board.phase.name]
+    players = (state.get("setup") or {}).get("players")
+    if players:
+        out.append(f"Players: {players}")
     if board.adjustments:
         owed = ", ".join(f"{p} {n:+d}" for p, n in sorted(board.adjustments.items()))
         out.append(f"# builds (+) and removals (-) owed: {owed}")

@@ -282,3 +282,25 @@ def test_the_report_says_a_civil_disorder_unit_was_disbanded(tmp_path) -> None:
     assert "The Italian Army in Venice (dislodged from Tyrolia) was disbanded (civil" in text
     assert "no valid retreat" not in text
     assert service.verify_replay(folder) == []
+
+
+def test_a_game_for_fewer_players_restarts_from_its_written_position(tmp_path) -> None:
+    """The written position says how many play ("Players: 5"), so ``adj new --from`` gives
+    the game its setup back (before, the setup was lost)."""
+    first = service.new_game(tmp_path / "g", "diplomacy", {"players": "5"})
+    text = service.position_text(first)
+    assert text.splitlines()[1] == "Players: 5"
+    again = service.new_game(tmp_path / "h", "diplomacy", position=text)
+    assert again.read_state()["setup"] == first.read_state()["setup"]
+    assert again.read_state()["units"] == first.read_state()["units"]
+    seven = text.replace("Players: 5\n", "")
+    assert "setup" not in service.new_game(tmp_path / "i", "diplomacy",
+                                           position=seven).read_state()
+
+
+@pytest.mark.parametrize("line", ["Players: 8", "Players: five", "Players:"])
+def test_a_bad_players_line_is_refused_with_the_counts(line) -> None:
+    dmap = load_map()
+    with pytest.raises(AdjudicatorError) as err:
+        parse_position(f"Spring 1901\n{line}\nFrance: A Par\n", dmap, common_fields("diplomacy"))
+    assert "the number of players must be one of 7, 6, 5, 4, 3, 2" in str(err.value)
