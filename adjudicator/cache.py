@@ -1,32 +1,29 @@
-"""A private, per-user cache for work every process would otherwise redo: Lark's parse
-tables and Jinja's compiled templates.
+"""A private, per-user cache for work every process would otherwise redo: Jinja's compiled
+templates. (The order grammars' LALR tables are generated ahead of time instead, see
+:mod:`adjudicator.lalr`.)
 
-Building the LALR tables of a grammar costs tens of milliseconds (about 230 ms for Axis &
-Allies) and compiling the report templates about as much again, on every command. Both are
-pure functions of files that ship with the package, so they are computed once and kept in
+Compiling the report templates costs tens of milliseconds on every command that writes
+reports. They are pure functions of files that ship with the package, so they are compiled once
+and kept in
 
 * ``$ADJ_CACHE_DIR`` when set (an empty value turns the cache off),
 * else ``$XDG_CACHE_HOME/adjudicator``, ``~/.cache/adjudicator``, or on Windows
   ``%LOCALAPPDATA%\\adjudicator\\cache``.
 
-Why so careful about the folder: what is cached is loaded as code (a pickle, marshalled
-bytecode), so a folder another user can write to would let that user run code as the judge.
+Why so careful about the folder: what is cached is loaded as code (marshalled bytecode), so a
+folder another user can write to would let that user run code as the judge.
 The folder is created private (0700) and used only while it is owned by the current user and
 writable by nobody else; otherwise, or when it cannot be created at all (a read-only home,
 a locked-down service account), nothing is cached and everything still works, only slower.
 
-Why it is safe for concurrent processes: a Lark table is written to a temporary file and
-renamed into place, and Jinja's own cache does the same, so a reader sees a whole file or
-none. Entries are keyed by the content they were built from (the grammar text, the template
-source) and by the library and Python versions, so a changed grammar or an upgrade simply
-misses and rebuilds; a damaged file is rebuilt too.
+Why it is safe for concurrent processes: Jinja's cache writes a temporary file and renames it
+into place, so a reader sees a whole file or none. Entries are keyed by the template's name
+and checked against its source, so a changed template simply misses and recompiles.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -63,37 +60,6 @@ def cache_dir() -> Path | None:
         return path if _private(path) else None
     except OSError:
         return None
-
-
-def _key(*parts: str) -> str:
-    return hashlib.sha256("\x00".join(parts).encode("utf-8")).hexdigest()[:32]
-
-
-def lark_parser(grammar: str, **options: Any) -> Any:
-    """``Lark(grammar, **options)``, its tables loaded from the cache when present (LALR).
-
-    ``postlex`` and ``transformer`` objects are never stored: Lark keeps them out of its
-    cache file and takes them from ``options`` when loading.
-    """
-    from lark import Lark
-    from lark import __version__ as lark_version
-
-    folder = cache_dir()
-    if folder is None:
-        return Lark(grammar, **options)
-    plain = {k: v for k, v in options.items() if k not in ("postlex", "transformer")}
-    name = f"lark-{_key(grammar, repr(sorted(plain.items())), lark_version, sys.version)}"
-    path = folder / f"{name}.cache"
-    if path.exists():
-        return Lark(grammar, cache=str(path), **options)
-    tmp = folder / f".{name}.{os.getpid()}.tmp"
-    try:
-        parser = Lark(grammar, cache=str(tmp), **options)
-        if tmp.exists():  # Lark writes it unless the folder refused (then it logs why)
-            os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return parser
 
 
 def jinja_bytecode_cache() -> Any:

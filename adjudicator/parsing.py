@@ -24,18 +24,17 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from enum import Enum
 from typing import Any, NamedTuple
 
-from lark import Token, Transformer
-from lark.exceptions import (
+from adjudicator import lalr
+from adjudicator.errors import OrderError
+from adjudicator.lalr.runtime import (
+    Token,
+    Transformer,
     UnexpectedCharacters,
     UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
     VisitError,
 )
-
-from adjudicator.cache import lark_parser
-from adjudicator.errors import OrderError
-from adjudicator.resources import grammar_path
 from adjudicator.suggest import Suggester, normalize
 
 # --------------------------------------------------------------------------------------------
@@ -571,8 +570,8 @@ class ItemParser:
 
     def __init__(self, grammar: str, postlex: NamePostLexer, builder: Transformer,
                  start: str | list[str] = "start") -> None:
-        self.lark = lark_parser(grammar_path(grammar).read_text(encoding="utf-8"),
-                                parser="lalr", lexer="basic", postlex=postlex, start=start)
+        # Generated tables (adjudicator.lalr): no Lark import, no table building per process.
+        self.lark, self.generated_tables = lalr.load(grammar, start, postlex=postlex)
         self.builder = builder
         # A mistyped name ends at a keyword: "Burgundi - Mun" is about "Burgundi" only.
         self.keywords = {t.pattern.value.casefold() for t in self.lark.terminals

@@ -112,10 +112,8 @@ def atomic_write(path: Path, data: str | bytes, mode: int | None = None, *,
         path.parent.mkdir(parents=True, exist_ok=True)
     else:
         private_dir(path.parent)
-    import tempfile
-
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = _new_temp(path.parent, path.name)
     if mode is None:
         mode = _umask_mode() if public else 0o600
     try:
@@ -132,6 +130,24 @@ def atomic_write(path: Path, data: str | bytes, mode: int | None = None, *,
             pass
         raise
     _fsync_dir(path.parent)
+
+
+_TEMP_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+               | getattr(os, "O_BINARY", 0))
+
+
+def _new_temp(folder: Path, name: str) -> tuple[int, str]:
+    """``tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")`` without importing
+    ``tempfile`` (with ``shutil``, ``random``, ``bz2`` and ``lzma``: about 3 ms of every
+    command that writes, issue 16): a new file only we can read, created exclusively (never
+    an existing file or a link planted there), under an unguessable name."""
+    for _ in range(100):
+        tmp = os.path.abspath(os.path.join(folder, f".{name}.{os.urandom(8).hex()}.tmp"))
+        try:
+            return os.open(tmp, _TEMP_FLAGS, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free name for a temporary file in {folder}")  # pragma: no cover
 
 
 def file_stamp() -> str:

@@ -5,6 +5,10 @@ Run: ``python benchmarks/bench_commands.py [REPEATS]``. Each command runs as its
 system) of the child process, and the ratio is to the bare interpreter's median measured in
 the same run. Goals (issue 16): status <= 5x, orders <= 8x, adjudicate (Diplomacy, reports
 written, no PNG) <= 12x; ``tick`` is timed over a judge folder of many idle games.
+
+The ``... (no CLI)`` rows do the same work through :mod:`adjudicator.service` without the
+command line (no click, no ``adjudicator.cli``): the difference is what the command-line layer
+costs, the target of replacing click by argparse (benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -21,6 +25,22 @@ from pathlib import Path
 PY = sys.executable
 ADJ = [PY, "-m", "adjudicator"]
 ORDERS = "A Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao\n"
+# The same work as the commands, without the command line: argv[1] is the game folder.
+_CORE = "import sys\nfrom adjudicator.store import GameFolder\nfolder = GameFolder(sys.argv[1])\n"
+CORE_STATUS = _CORE + """from adjudicator import service
+st = service.status(folder)
+print(st["phase_name"], st["ordered"], st["missing"], *st["summary"], sep="\\n")
+"""
+CORE_ORDERS = _CORE + """import adjudicator.desk  # the desk's audit log, as the command has it
+from adjudicator import service
+from adjudicator.desk.forum import prepare_forum_submission
+text, src = prepare_forum_submission(folder, open(sys.argv[2]).read(), "auto")
+print(service.submit_orders(folder, "France", text, source=src).describe())
+"""
+CORE_ADJUDICATE = _CORE + """import adjudicator.desk
+from adjudicator import service
+print(service.adjudicate(folder)["phase"])
+"""
 
 
 def cpu(cmd: list[str], **kw) -> float:
@@ -76,11 +96,19 @@ def main(repeats: int = 7) -> None:
             ("adj adjudicate", 12, median_cpu(
                 lambda i: [*ADJ, "adjudicate", str(tmp / f"g{i}")], repeats, setup=fresh,
                 env=env)),
+            ("status (no CLI)", None, median_cpu(
+                lambda i: [PY, "-c", CORE_STATUS, str(base)], repeats, env=env)),
+            ("orders (no CLI)", None, median_cpu(
+                lambda i: [PY, "-c", CORE_ORDERS, str(base), str(tmp / "orders.txt")], repeats,
+                env=env)),
+            ("adjud. (no CLI)", None, median_cpu(
+                lambda i: [PY, "-c", CORE_ADJUDICATE, str(tmp / f"g{i}")], repeats,
+                setup=fresh, env=env)),
         ]
     print(f"{'command':<16}{'CPU ms':>9}{'x bare':>9}{'goal':>7}")
     print(f"{'python -c pass':<16}{1000 * bare:>9.1f}{1.0:>9.1f}")
     for name, goal, t in rows:
-        print(f"{name:<16}{1000 * t:>9.1f}{t / bare:>9.1f}{'<= ' + str(goal):>7}")
+        print(f"{name:<16}{1000 * t:>9.1f}{t / bare:>9.1f}{'<= ' + str(goal) if goal else '':>7}")
 
 
 if __name__ == "__main__":

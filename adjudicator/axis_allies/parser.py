@@ -48,9 +48,6 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
-from lark import Token, Transformer
-from lark.exceptions import LarkError
-
 from adjudicator.axis_allies.data import Edition
 from adjudicator.axis_allies.orders import (
     AdvantageOrder,
@@ -74,6 +71,7 @@ from adjudicator.axis_allies.orders import (
     units_text,
 )
 from adjudicator.errors import IgnoredLine, OrderError, ParsedOrder, ParseResult
+from adjudicator.lalr.runtime import LarkError, Token, Transformer
 from adjudicator.parsing import (
     Conversation,
     ItemParser,

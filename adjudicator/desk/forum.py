@@ -14,7 +14,6 @@ the line-preserving helpers (:func:`bbcode_quote_lines`, :func:`strip_bbcode_lin
 
 from __future__ import annotations
 
-import html
 import re
 
 _TAG_NAMES = (r"quote|b|i|u|s|strike|code|color|colour|size|font|url|img|spoiler|list|\*|center"
@@ -104,7 +103,11 @@ def strip_bbcode_line(line: str) -> str:
     line = strip_quote_blocks(line)
     line = drop_media(line)
     line = _TAG.sub("", line)
-    return html.unescape(line) if "&" in line else line
+    if "&" not in line:
+        return line
+    import html  # only for an entity: a plain submission need not load its tables
+
+    return html.unescape(line)
 
 
 def strip_quote_blocks(text: str) -> str:
@@ -134,7 +137,10 @@ def clean_forum_post(text: str) -> str:
     text = "\n".join("" if is_forum_heading(ln) else ln for ln in text.split("\n"))
     text = re.sub(r"\[\*\]", "\n", text)
     text = _TAG.sub("", text)
-    text = html.unescape(text) if "&" in text else text
+    if "&" in text:
+        import html
+
+        text = html.unescape(text)
     lines = [ln.rstrip() for ln in text.split("\n")]
     while lines and not lines[-1].strip():
         lines.pop()

@@ -12,10 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import itemgetter
 
-from adjudicator.diplomacy.adjustments import adjustments_owed, resolve_adjustments
 from adjudicator.diplomacy.board import Board, DislodgedUnit
 from adjudicator.diplomacy.map import DiplomacyMap, prov
-from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.orders import (
     Disband,
     Hold,
@@ -27,7 +25,6 @@ from adjudicator.diplomacy.orders import (
 from adjudicator.diplomacy.phase import FIRST_PHASE, Phase, PhaseType, Season
 from adjudicator.diplomacy.phase import powers_to_act as phase_powers_to_act
 from adjudicator.diplomacy.results import KIND, OrderResult, result_of
-from adjudicator.diplomacy.retreats import resolve_retreats
 from adjudicator.diplomacy.setups import civil_disorder, side_winner
 from adjudicator.diplomacy.validate import Checker, Rejection, Validation, validate
 from adjudicator.errors import OrderError
@@ -163,6 +160,9 @@ def _movement(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
                 if p not in illegal:
                     defaulted.add(p)
 
+    # The resolvers are imported by the phase that runs them: checking orders needs none.
+    from adjudicator.diplomacy.movement import resolve_movement
+
     outcome = resolve_movement(dmap, board.units, orders, defaulted)
     results = list(outcome.outcomes.values())
     if illegal:  # the unit held; its result shows the illegal order and why
@@ -194,6 +194,8 @@ def _retreats(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
     for v in checked.values():
         orders.update(v.by_province)
         illegal.update(v.illegal)
+    from adjudicator.diplomacy.retreats import resolve_retreats
+
     outcomes, survivors = resolve_retreats([d.unit for d in board.dislodged.values()], orders)
     results = []
     for oc in outcomes:
@@ -217,6 +219,8 @@ def _retreats(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
 
 def _adjustments(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
                  events: dict) -> list[OrderResult]:
+    from adjudicator.diplomacy.adjustments import resolve_adjustments
+
     orders = {power: list(v.accepted) for power, v in checked.items()}
     outcomes, units = resolve_adjustments(board, orders, dmap)
     results = [
@@ -260,6 +264,8 @@ def _end_of_season(board: Board, dmap: DiplomacyMap, events: dict) -> None:
     leaders = [p for p, n in counts.items() if n >= dmap.victory_centres]
     if leaders:
         events["winner"] = max(leaders, key=lambda p: (counts[p], p))
+    from adjudicator.diplomacy.adjustments import adjustments_owed
+
     board.adjustments = adjustments_owed(board, dmap, owned)
     if board.adjustments:
         board.phase = _phase(year, Season.WINTER, PhaseType.ADJUSTMENTS)

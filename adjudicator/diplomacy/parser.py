@@ -34,9 +34,6 @@ from collections.abc import Collection, Iterator
 from functools import lru_cache
 from typing import Any
 
-from lark import Token, Transformer
-from lark.exceptions import LarkError
-
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
 from adjudicator.diplomacy.orders import (
     Build,
@@ -59,6 +56,7 @@ from adjudicator.errors import (
     ParsedOrder,
     ParseResult,
 )
+from adjudicator.lalr.runtime import LarkError, Token, Transformer
 from adjudicator.parsing import (
     Conversation,
     ItemParser,

@@ -50,14 +50,29 @@ def fmt(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
+# A map's outlines repeat a few thousand coordinates about ten times over (neighbours share
+# borders): formatting each value once saves most of the drawing's time (issue 16).
+_COORDS: dict[float, str] = {}
+
+
+def _coord(v: float) -> str:
+    """:func:`fmt`, remembered. Zero is not: 0.0 and -0.0 are one key but print apart."""
+    s = _COORDS.get(v)
+    if s is None or not v:
+        s = fmt(v)
+        if v and len(_COORDS) < 1 << 16:  # a bound for long-running processes
+            _COORDS[v] = s
+    return s
+
+
 def pts(points: Iterable[Point]) -> str:
     """``points="..."`` of a polygon or polyline."""
-    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+    return " ".join(f"{_coord(x)},{_coord(y)}" for x, y in points)
 
 
 def path_d(points: Iterable[Point]) -> str:
     """``d="..."`` of a path through ``points``."""
-    return "M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+    return "M" + " L".join(f"{_coord(x)},{_coord(y)}" for x, y in points)
 
 
 def css_token(text: str) -> str:
