@@ -22,8 +22,18 @@ def test_wheel_ships_grammar_templates_and_game_data(tmp_path):
         "adjudicator/_data/games/diplomacy-standard/map.json",
         "adjudicator/_data/games/diplomacy-standard/examples/S1901M/France.txt",
         "adjudicator/_data/games/aa1942/map.json",
+        # Diplomacy variants are found by listing games/ (docs/variants.md)
+        "adjudicator/_data/games/diplomacy-standard/variant.json",
+        "adjudicator/_data/games/diplomacy-ancmed/variant.json",
+        "adjudicator/_data/games/diplomacy-ancmed/map.json",
+        "adjudicator/_data/games/diplomacy-fleetrome/variant.json",
+        "adjudicator/_data/games/diplomacy-pure/map.json",
         "adjudicator/cli/main.py",
         "adjudicator/axis_allies/editions/aa1942.py",  # imported by name (editions.EDITIONS)
+        "adjudicator/lalr/diplomacy.py",  # parse tables, imported by name (adjudicator.lalr)
+        "adjudicator/lalr/axis_allies.py",
+        "adjudicator/lalr/runtime.py",
+        "adjudicator/lalr/NOTICE",  # runtime.py's licence (MPL-2.0)
         "adjudicator/py.typed",
     ]:
         assert path in names, path

@@ -2,16 +2,16 @@
 
 Locations are lower-case ids: a province (``par``) or a province with a coast
 (``spa/nc``). Armies always stand in a province; fleets in a two-coast province
-stand on one of its coasts. All facts come from ``games/<variant>/map.json``.
+stand on one of its coasts. All facts come from ``games/<variant>/`` (``map.json``, or ``variant.json`` extending
+another variant; see docs/variants.md).
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from adjudicator.resources import game_data_path
+from adjudicator.diplomacy.variants import resolved_map
 
 #: The data folder of the standard map: the default of the helpers that take a variant.
 STANDARD = "diplomacy-standard"
@@ -193,5 +193,6 @@ class DiplomacyMap:
 
 @cache
 def load_map(variant: str = STANDARD) -> DiplomacyMap:
-    with open(game_data_path(variant) / "map.json", encoding="utf-8") as fh:
-        return DiplomacyMap(json.load(fh))
+    """The map of the variant in ``games/<variant>/``: its ``map.json``, or the variant it
+    extends with its changes, validated (:mod:`adjudicator.diplomacy.variants`)."""
+    return DiplomacyMap(resolved_map(variant))

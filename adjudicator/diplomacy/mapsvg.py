@@ -25,6 +25,7 @@ from typing import Any
 from adjudicator.diplomacy.map import STANDARD, DiplomacyMap, load_map, prov
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.diplomacy.results import OrderResult
+from adjudicator.diplomacy.variants import variant_title
 from adjudicator.publish.colours import luminance, over
 from adjudicator.publish.svg import (
     CASING,
@@ -88,8 +89,17 @@ BUILD_RING = 20.0
 # --- data ------------------------------------------------------------------------------
 @cache
 def load_geometry(variant: str = STANDARD) -> dict:
-    """The picture geometry of a variant (outlines, unit spots, label spots)."""
-    with open(game_data_path(variant) / "geometry.json", encoding="utf-8") as fh:
+    """The picture geometry of a variant (outlines, unit spots, label spots): its
+    ``geometry.json``, or that of the variant it extends when the provinces are the same,
+    else a layout generated from the adjacency (:mod:`adjudicator.diplomacy.layout`)."""
+    from adjudicator.diplomacy.variants import geometry_folder
+
+    folder = geometry_folder(variant)
+    if folder is None:
+        from adjudicator.diplomacy.layout import generate_geometry
+
+        return generate_geometry(load_map(variant), variant)
+    with open(game_data_path(folder) / "geometry.json", encoding="utf-8") as fh:
         return json.load(fh)
 
 
@@ -157,8 +167,10 @@ def burst(c: Point, inner: float, outer: float, n: int = 10) -> list[Point]:
 
 class _Picture:
     def __init__(self, state: Mapping, results: list[OrderResult], dmap: DiplomacyMap,
-                 geo: dict, title: str, show_orders: bool, nmr: frozenset[str]) -> None:
+                 geo: dict, title: str, show_orders: bool, nmr: frozenset[str],
+                 variant: str | None = None) -> None:
         self.state = state
+        self.variant = variant  # the variant's title for the title band; None: standard
         self.results = results
         self.dmap = dmap
         self.geo = geo
@@ -733,7 +745,7 @@ class _Picture:
         return environment().get_template("diplomacy/map.svg.j2").render(
             width=fmt(w), height=fmt(h + HEADER + FOOTER), map_height=fmt(h),
             header=fmt(HEADER), footer_y=fmt(HEADER + h), font=FONT,
-            heading=heading, title=self.title, phase=phase,
+            heading=heading, title=self.title, variant=self.variant, phase=phase,
             sea=SEA, **layers, centres=self.centres(),
             labels=self.labels(), units=self.units(), dislodged=dis_units,
             retreat_options=options, orders=orders, legend=self.legend(),
@@ -767,4 +779,4 @@ def render_map_svg(
     geo = load_geometry(data)
     res = [_as_result(r) for r in (results or [])]
     return _Picture(state, res, dmap, geo, str(title or ""), show_orders,
-                    frozenset(nmr)).render()
+                    frozenset(nmr), variant=variant_title(data)).render()
