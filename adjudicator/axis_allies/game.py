@@ -562,6 +562,34 @@ class AxisAlliesGame(BaseGame):
 
         return report.build_context(record, state_after, meta, self.edition, self.data)
 
+    def site_figures(self, state: dict) -> dict:
+        """Production and treasury per power for the site's charts, one point per round:
+        a state where the first power of the turn order is about to buy ends the round
+        before it ("start" before round 1); a state of a finished game ends its round; the
+        states in between count for no point (None). Phases group by round."""
+        from adjudicator.axis_allies.report import Names
+
+        t = state["turn"]
+        rnd = int(t["round"])
+        period: str | None = None
+        if t["power"] == self.powers()[0] and t["step"] == "purchase":
+            period = f"Round {rnd - 1}" if rnd > 1 else "start"
+        if state.get("result"):
+            period = f"Round {rnd}"
+        names = Names(self.edition)
+        return {
+            "group": f"Round {rnd}",
+            "period": period,
+            "figures": {
+                "production": {"title": "Production", "unit": "IPC",
+                               "values": cap.production_levels(state, self.edition)},
+                "treasury": {"title": "Treasury", "unit": "IPC",
+                             "values": {p: int(state["treasury"].get(p, 0))
+                                        for p in self.powers()}},
+            },
+            "colours": {p: names.text_colour(p) for p in self.powers()},
+        }
+
     #: the board is wider than Diplomacy's (1750 px and a footer): a mail shows it at 1225
     mail_map_scale = 0.7
 
