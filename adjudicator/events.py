@@ -134,7 +134,9 @@ class Query:
 
 @dataclass(frozen=True)
 class DeadlineQuery(Query):
-    """The deadline set for ``phase`` (ISO 8601 UTC), or None."""
+    """The deadline set for ``phase`` as a report shows it (the moderator's desk answers
+    in the judge's time zone and UTC: "Thursday 5 March 2026, 18:00 CET (17:00 UTC)"), or
+    None."""
 
     phase: str = ""
 

@@ -322,6 +322,25 @@ class BaseGame(ABC):
         """The state after the moderator declares a draw between ``powers``."""
         return {**state, "result": {"type": "draw", "powers": sorted(powers)}}
 
+    def concede(self, state: dict, winner: str) -> dict:
+        """The state after every other surviving power concedes the game to ``winner``
+        (the judge's ``SET CONCEDE`` votes, docs/judge-lifecycle.md)."""
+        return {**state, "result": {"type": "concession", "winner": winner}}
+
+    def surviving_powers(self, state: dict) -> list[str]:
+        """Powers still in the game that a player holds (they vote on draws and
+        concessions): by default every power a player may take. Games where a power can
+        be eliminated leave it out once it has been."""
+        unplayed = set(self.unplayed_powers(state))
+        return [p for p in self.powers(state) if p not in unplayed]
+
+    def sides(self, state: dict) -> list[list[str]]:
+        """The powers each player holds, one list per player: one power each by default
+        (Diplomacy for fewer than seven players groups them). Powers nobody may take are
+        in no side."""
+        unplayed = set(self.unplayed_powers(state))
+        return [[p] for p in self.powers(state) if p not in unplayed]
+
     # --- orders ------------------------------------------------------------------------
     @abstractmethod
     def parse(self, text: str, state: dict | None = None) -> ParseResult:
@@ -404,6 +423,23 @@ class BaseGame(ABC):
 
     #: PNG scale of the map attached to the results mail (mail clients show PNG inline).
     mail_map_scale: ClassVar[float] = 0.6
+
+    def site_figures(self, state: dict) -> dict | None:
+        """What the static site (``adj site``, docs/site.md) charts and groups, read from one
+        state; None (the default): no chart, and the phases in one list.
+
+        A plain dict: ``group`` names the year or round the state's phase belongs to (the
+        site's "jump to" list), ``period`` the chart step the figures count for (a
+        Diplomacy state counts the centres owned at the end of a year, so the states of
+        Spring 1902 count for 1901), ``figures`` maps a figure key to
+        ``{"title", "unit", "values": {power: number}}`` and ``colours`` each power to the
+        colour its line is drawn in. The site keeps the last state of each period."""
+        return None
+
+    def variants(self) -> list[dict]:
+        """The variants of this game family found in the data (``adj new KIND --list``),
+        one summary dict each with at least ``name`` and ``title``; none by default."""
+        return []
 
 
 def phase_position(game: BaseGame, code: str, current: str) -> tuple[str, int] | None:

@@ -404,7 +404,7 @@ def recover(folder: GameFolder, game: BaseGame) -> str | None:
     if intent is None:
         return None
     op = intent.get("op")
-    if op in ("adjudication", "draw", "standing"):
+    if op in ("adjudication", "draw", "concession", "standing"):
         done = _recover_record(folder, game, intent)
     elif op == "submission":
         done = _recover_submission(folder, intent)
@@ -738,7 +738,9 @@ def rotate_dice_seed(folder: GameFolder) -> dict:
 # --- end dice ----------------------------------------------------------------------------------
 
 
-def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
+def declare_draw(folder: GameFolder, powers: list[str], by: str | None = None) -> dict:
+    """End the game in a draw between ``powers``: declared by the moderator, or agreed by
+    the players' votes (``by="vote"``, recorded in the history record)."""
     game = game_of(folder)
     with folder.lock():
         state = current_state(folder, game)
@@ -752,6 +754,31 @@ def declare_draw(folder: GameFolder, powers: list[str]) -> dict:
             "time": now_iso(),
             "state_before": state,
             "powers": names,
+            "state_after_sha256": sha256_text(canonical_json(new)),
+        }
+        if by is not None:
+            entry["by"] = by
+        _commit(folder, game, entry, new)
+    return entry
+
+
+def declare_concession(folder: GameFolder, winner: str) -> dict:
+    """End the game by concession: every other surviving power conceded it to ``winner``
+    (the players' votes, docs/judge-lifecycle.md). A ``concession`` history record."""
+    game = game_of(folder)
+    with folder.lock():
+        state = current_state(folder, game)
+        if game.is_over(state):
+            raise GameError("the game is already over")
+        name = power_of(game, state, winner)
+        new = game.concede(state, name)
+        entry = {
+            "kind": "concession",
+            "phase": state["phase"],
+            "time": now_iso(),
+            "state_before": state,
+            "winner": name,
+            "by": "vote",
             "state_after_sha256": sha256_text(canonical_json(new)),
         }
         _commit(folder, game, entry, new)
@@ -808,6 +835,8 @@ def _replay(record: dict, game: BaseGame, state: dict) -> tuple[dict, list | Non
         return new, None, None
     if record["kind"] == "draw":
         return game.declare_draw(state, record["powers"]), None, None
+    if record["kind"] == "concession":
+        return game.concede(state, record["winner"]), None, None
     raise StoreError(f"unknown history record kind {record['kind']!r}")
 
 
@@ -933,17 +962,36 @@ def example_options(examples: Path) -> dict[str, str]:
     return dict(opts)
 
 
+def examples_dir(kind: str) -> Path:
+    """Where game ``kind``'s bundled example orders live: ``games/<data>/examples`` (it may
+    not exist: then ``adj demo`` plays nothing and says so)."""
+    return game_data_path(get_game(kind).data) / "examples"
+
+
+def has_examples(kind: str) -> bool:
+    """Whether game ``kind`` ships example orders for ``adj demo``."""
+    return examples_dir(kind).is_dir()
+
+
 def play_examples(path: str | os.PathLike, kind: str, log=print) -> GameFolder:
     """Create a game and play the bundled example orders, phase after phase.
 
     Examples live in ``games/<data>/examples/<PHASE>/<Power>.txt``; the game is created
     with the options of ``examples/options.json`` when there is one (``example_options``);
     play stops at the first phase with no example folder. Everything goes through the
-    same calls a moderator makes, so this is a true end-to-end run.
+    same calls a moderator makes, so this is a true end-to-end run. A game whose data
+    folder ships no ``examples/`` (examples are never inherited from the variant a variant
+    extends, docs/variants.md) is created and the log says that nothing was played.
     """
-    examples = game_data_path(get_game(kind).data) / "examples"
+    examples = examples_dir(kind)
     folder = new_game(path, kind, example_options(examples))
     game = game_of(folder)
+    if not examples.is_dir():
+        note = (f"no example orders ship for {kind} (games/{get_game(kind).data}/examples/ "
+                "is missing): the game was created and nothing was played")
+        get_logger(__name__).info("demo: %s", note)
+        log(note)
+        return folder
     while True:
         state = folder.read_state()
         phase_dir = examples / state["phase"]

@@ -1015,6 +1015,9 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
             cities = result.get("victory_cities", [])
             result_text = (f"The {str(result['side']).capitalize()} win with {len(cities)} "
                            f"victory cities: {', '.join(cities)}.")
+        elif result.get("type") == "concession":
+            result_text = ("Every other power has conceded the game to "
+                           f"{n.power(result.get('winner', ''))}.")
         else:
             result_text = "The game is drawn between " + reports.join_names(
                 [n.power(p) for p in result.get("powers", [])], "and") + "."
@@ -1037,6 +1040,7 @@ def build_context(record: dict, after: dict, meta: Mapping[str, Any], edition: E
         "variant": variant or n.ed.name,
         "title": str(meta.get("title", "")),
         "record_kind": record.get("kind", "adjudication"),
+        "record_by": record.get("by", "moderator"),
         "seq": record.get("seq"),
         "phase": {"code": record["phase"],
                   "name": f"Round {turn['round']}, {n.power(power_id)}: "

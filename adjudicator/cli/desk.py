@@ -105,12 +105,16 @@ def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -
     if power in service.game_of(folder).unplayed_powers(folder.read_state()):
         raise PlayerError(f"{power} is not played in this game (civil disorder from "
                           "the start); no player can take it")
+    from adjudicator.desk.signup import welcome_added_player
+
     with folder.lock():
         token = Roster(folder).set_player(power, email, action)
+        mailed = welcome_added_player(folder, power, email, token)
     emit(as_json, {"game": folder.path.name, "power": power, "email": email,
-                    "password": token},
+                    "password": token, "welcome_mail": mailed},
           f"{power} in {folder.path.name}: {email}\n"
-          f"password (shown once, not stored; give it to the player): {token}")
+          f"password (shown once, not stored; give it to the player): {token}"
+          + ("\na welcome mail with the password is queued for the player" if mailed else ""))
 
 
 @player_group.command("add")
@@ -315,21 +319,64 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
 @click.argument("target", required=False)
 @click.option("--quiet", "-q", "be_quiet", is_flag=True,
               help="Print nothing when nothing happened (cron mails every output).")
+@click.option("--site", "site_dir", type=click.Path(file_okay=False),
+              help="Then bring the static site in DIR up to date (adj site; only new "
+                   "phases are rendered).")
 @json_option
-def tick_cmd(target: str | None, be_quiet: bool, as_json: bool) -> None:
+def tick_cmd(target: str | None, be_quiet: bool, site_dir: str | None, as_json: bool) -> None:
     """Process every game that is due; send reminders (cron-friendly, idempotent)."""
     from adjudicator.desk import tick
 
     if target and not is_judge(target):
-        reports = [tick.tick_game(game_folder(target))]
+        folder = game_folder(target)
+        reports = [tick.tick_game(folder)]
+        source = folder.path
     else:
-        reports = tick.tick_judge(current_judge(target))
+        judge = current_judge(target)
+        reports = tick.tick_judge(judge)
+        source = judge.path
+    built = None
+    if site_dir:
+        from adjudicator.desk.site import build_site
+
+        built = build_site(source, site_dir)
     done = [r for r in reports if r.actions and r.actions != ["paused"]]
-    if (be_quiet or quiet()) and not done:
+    if (be_quiet or quiet()) and not done and not (built and (built.rendered or built.errors)):
         return
-    emit(as_json, {"games": [r.to_json() for r in reports]},
-         "\n".join(f"{r.game}: {'; '.join(r.actions)}" for r in reports if r.actions)
-         or "nothing to do")
+    data: dict = {"games": [r.to_json() for r in reports]}
+    text = ("\n".join(f"{r.game}: {'; '.join(r.actions)}" for r in reports if r.actions)
+            or "nothing to do")
+    if built is not None:
+        data["site"] = built.to_json()
+        text += f"\nsite {site_dir}: {_site_line(built)}"
+    emit(as_json, data, text)
+    if built is not None and built.errors:
+        sys.exit(1)
+
+
+def _site_line(built) -> str:
+    return (f"{len(built.rendered)} phase pages rendered, {len(built.unchanged)} unchanged"
+            + (f", {len(built.removed)} removed" if built.removed else "")
+            + "".join(f"\nerror: {e}" for e in built.errors))
+
+
+@click.command(cls=Command, name="site")
+@click.argument("source", type=click.Path(exists=True, file_okay=False))
+@click.option("-o", "--output", "output", required=True, type=click.Path(file_okay=False),
+              help="The folder to write the site to (created if missing).")
+@json_option
+def site_cmd(source: str, output: str, as_json: bool) -> None:
+    """Write the static web site of SOURCE (a judge folder or one game folder) to DIR:
+    an index of games, every phase with its map, report, orders and broadcast press,
+    charts and end-of-game pages. Incremental: a rebuild renders only what changed
+    (docs/site.md)."""
+    from adjudicator.desk.site import build_site
+
+    built = build_site(source, output)
+    emit(as_json, built.to_json(),
+         f"site of {len(built.games)} game(s) in {output}: {_site_line(built)}")
+    if built.errors:
+        sys.exit(1)
 
 
 @click.command(cls=Command, name="pause")
@@ -390,5 +437,211 @@ def audit_cmd(game: str, verify: bool, seal: bool, as_json: bool) -> None:
         sys.exit(1)
 
 
+# --- press (docs/press.md) ---------------------------------------------------------------------
+@click.command(cls=Command, name="press")
+@click.argument("game")
+@click.argument("source", required=False)
+@click.option("--from", "sender", metavar="POWER",
+              help="Send as this power (under the game's press settings); without it the "
+                   "press comes from the moderator (always allowed, always white).")
+@click.option("--to", "to", metavar="POWERS",
+              help="Recipients: England,Germany (names, abbreviations or initials), all "
+                   "(a broadcast), moderator.")
+@click.option("--grey", "grey", flag_value=True, default=None,
+              help="Grey press: the sender is not named (where the game allows it).")
+@click.option("--white", "grey", flag_value=False, help="White press (the sender is named).")
+@click.option("--fake", "fake", metavar="POWERS",
+              help="Fake press: the recipients see it as going to POWERS (or all).")
+@click.option("--list", "list_", is_flag=True,
+              help="List the game's press instead (the moderator's record: grey senders "
+                   "shown).")
+@click.option("--phase", help="With --list: only this phase's press.")
+@json_option
+def press_cmd(game: str, source: str | None, sender: str | None, to: str | None,
+              grey: bool | None, fake: str | None, list_: bool, phase: str | None,
+              as_json: bool) -> None:
+    """Send press in GAME from a file (SOURCE, or standard input), or list it (--list).
+
+    adj press GAME --from France --to England,Germany FILE; --to all is a broadcast. The
+    game's press settings apply as they do by mail (adj press-settings)."""
+    from adjudicator import service
+    from adjudicator.cli.common import read_text
+    from adjudicator.desk import press
+    from adjudicator.desk.judge import judge_of
+
+    folder = game_folder(game)
+    state = folder.read_state()
+    g = service.game_of(folder)
+    if list_:
+        recs = press.history(folder, phase)
+        lines = []
+        for r in recs:
+            who = ("moderator" if r["sender"] is None else g.power_name(r["sender"]))
+            to_text = ("all" if r["to"] is None
+                       else ", ".join(g.power_name(p) for p in r["to"]) or "-")
+            lines.append(f"#{r['id']} {r['phase']} {r['time']} {who}"
+                         + (" (grey)" if r["grey"] else "") + f" -> {to_text}"
+                         + (" +moderator" if r.get("moderator") else "")
+                         + (" (fake)" if r.get("fake") else ""))
+            lines += [f"    {t}" for t in r["text"].splitlines()]
+        emit(as_json, {"press": recs}, "\n".join(lines) or "no press")
+        return
+    if not to:
+        raise click.UsageError("give the recipients: --to England,Germany or --to all")
+    power = service.power_of(g, state, sender) if sender else None
+    words = ["TO", *to.replace(",", " ").split()]
+    if grey is True:
+        words.append("GREY")
+    elif grey is False:
+        words.append("WHITE")
+    if fake:
+        words += ["FAKE", *(["BROADCAST"] if fake.strip().lower() == "all"
+                           else ["TO", *fake.replace(",", " ").split()])]
+    spec = press.parse_header(g, state, "PRESS", " ".join(words))
+    text = read_text(source)
+    rec = press.relay(judge_of(folder), folder, sender=power, spec=spec, text=text,
+                      source="cli", rate_limit=False)
+    rec.pop("mail", None)
+    to_text = ("everyone" if rec["to"] is None
+               else ", ".join(g.power_name(p) for p in rec["to"]) or "nobody")
+    emit(as_json, rec, f"press {rec['id']} sent to {to_text}"
+         + (" and the moderator" if rec["moderator"] else "")
+         + f" ({rec['recipients']} address(es))" + (", grey" if rec["grey"] else ""))
+
+
+@click.command(cls=Command, name="press-settings")
+@click.argument("game")
+@click.argument("settings", nargs=-1)
+@json_option
+def press_settings_cmd(game: str, settings: tuple[str, ...], as_json: bool) -> None:
+    """Show or change GAME's press settings (moderator): a mode (white, grey, white-grey,
+    grey-white, none, broadcast-only) and KEY=VALUE (partial, fake, retreat, adjustment,
+    late: yes|no; observers=all|broadcast|none), e.g. adj press-settings autumn grey
+    retreat=no."""
+    from adjudicator.desk import press
+
+    folder = game_folder(game)
+    if settings:
+        changes = press.parse_settings(list(settings))
+        with folder.lock():
+            current = press.configure(folder, changes)
+    else:
+        current = press.settings_of(folder)
+    emit(as_json, {"game": folder.path.name, "press": current},
+         f"{folder.path.name}: {press.describe(current)}")
+
+
+# --- sign-up, votes, absences (docs/judge-lifecycle.md) ------------------------------------
+def configure_lifecycle(folder: GameFolder, signup: bool, votes: str | None,
+                        absence_max: int | None) -> dict:
+    """The judge settings of ``adj new`` and ``adj open``: votes, absences, sign-up."""
+    from adjudicator.desk import absence
+    from adjudicator.desk import signup as signup_mod
+    from adjudicator.desk import votes as votes_mod
+
+    out: dict = {}
+    with folder.lock():
+        if votes:
+            votes_mod.configure(folder, votes)
+            out["votes"] = votes
+        if absence_max is not None:
+            out["absences"] = absence.configure(folder, allowed=absence_max > 0,
+                                                max_days=absence_max)
+    if signup:
+        data = signup_mod.open_game(folder)
+        out.update(deadline=None, signup={"status": data["status"],
+                                          "seed_sha256": data["seed_sha256"]})
+    return out
+
+
+@click.command(cls=Command, name="open")
+@click.argument("game")
+@click.option("--votes", type=click.Choice(["secret", "public"]), default=None,
+              help="Whether draw and concession votes are secret (default) or public.")
+@click.option("--absence-max", type=click.IntRange(0, 366), default=None, metavar="DAYS",
+              help="Days of absence each player may declare (default 14; 0: none).")
+@json_option
+def open_cmd(game: str, votes: str | None, absence_max: int | None, as_json: bool) -> None:
+    """Open GAME for sign-up: players JOIN it by mail; it starts when every power has a
+    player (its clock stops until then). GAME must not have started."""
+    folder = game_folder(game)
+    out = configure_lifecycle(folder, True, votes, absence_max)
+    emit(as_json, {"game": folder.path.name, **out},
+         f"{folder.path.name} is open for sign-up (JOIN {folder.path.name} by mail); "
+         f"the assignment draw's SHA-256: {out['signup']['seed_sha256']}")
+
+
+@click.command(cls=Command, name="signups")
+@click.argument("game")
+@json_option
+def signups_cmd(game: str, as_json: bool) -> None:
+    """Show who has joined GAME's sign-up, with their preferences (the moderator)."""
+    from adjudicator.desk import signup as signup_mod
+
+    folder = game_folder(game)
+    data = signup_mod.load(folder)
+    if data is None:
+        raise click.ClickException(f"{folder.path.name} was not opened for sign-up")
+    shown = {k: v for k, v in data.items() if k != "seed" or data["status"] != "open"}
+    lines = [f"{folder.path.name}: sign-up {data['status']}"]
+    lines += [f"  {p['n']:>2} {p['email']}  {', '.join(p['preferences']) or '-'}"
+              for p in data["players"]]
+    emit(as_json, shown, "\n".join(lines))
+
+
+@click.command(cls=Command, name="votes")
+@click.argument("game")
+@click.option("--public/--secret", "visibility", default=None,
+              help="Make the votes public (replies list them) or secret (the default).")
+@json_option
+def votes_cmd(game: str, visibility: bool | None, as_json: bool) -> None:
+    """Show GAME's draw and concession votes (the moderator sees them all); change whether
+    players see them."""
+    from adjudicator import service
+    from adjudicator.desk import votes as votes_mod
+
+    folder = game_folder(game)
+    if visibility is not None:
+        with folder.lock():
+            votes_mod.configure(folder, "public" if visibility else "secret")
+    game_obj = service.game_of(folder)
+    state = folder.read_state()
+    data = votes_mod.load(folder)
+    who = votes_mod.voters(folder, game_obj, state)
+    lines = [f"votes are {'public' if votes_mod.public(folder) else 'secret'}"]
+    for power in who:
+        d = data["draw"].get(power)
+        c = data["concede"].get(power)
+        lines.append(f"  {power}: " + (f"draw {', '.join(d['powers'])}" if d else "no draw")
+                     + (f"; concedes to {c['winner']}" if c else ""))
+    emit(as_json, {"public": votes_mod.public(folder), "voters": list(who), **data},
+         "\n".join(lines))
+
+
+@click.command(cls=Command, name="absences")
+@click.argument("game")
+@click.option("--max-days", type=click.IntRange(0, 366), default=None,
+              help="Days of absence each player may declare in this game.")
+@click.option("--allow/--forbid", "allowed", default=None,
+              help="Whether absences move deadlines at all.")
+@json_option
+def absences_cmd(game: str, max_days: int | None, allowed: bool | None, as_json: bool) -> None:
+    """Show GAME's declared absences and its absence settings; change the settings."""
+    from adjudicator.desk import absence
+
+    folder = game_folder(game)
+    if max_days is not None or allowed is not None:
+        with folder.lock():
+            absence.configure(folder, allowed=allowed, max_days=max_days)
+    rules = absence.settings(folder)
+    data = absence.load(folder)
+    lines = [(f"absences {'allowed' if rules['allowed'] else 'not allowed'}, at most "
+              f"{rules['max_days']} day(s) per player")]
+    for power, entries in sorted(data.items()):
+        lines += [f"  {power}: {x}" for x in absence.describe(entries)]
+    emit(as_json, {"settings": rules, "absences": data}, "\n".join(lines))
+
+
 COMMANDS = [judge_group, player_group, observer_group, mail_group, deadline_cmd, tick_cmd,
-            pause_cmd, resume_cmd, audit_cmd]
+            site_cmd, pause_cmd, resume_cmd, audit_cmd, press_cmd, press_settings_cmd,
+            open_cmd, signups_cmd, votes_cmd, absences_cmd]

@@ -75,7 +75,12 @@ def main(ctx: click.Context, judge: str | None, verbose: int, quiet_: bool) -> N
 
 @main.command()
 @click.argument("kind", type=KIND)
-@click.argument("game_dir", type=click.Path(file_okay=False))
+@click.argument("game_dir", type=click.Path(file_okay=False), required=False)
+@click.option("--list", "list_variants", is_flag=True,
+              help="List KIND's variants (name, title, powers, centres to win, provinces) "
+                   "and create nothing.")
+@click.option("--variant", help="Play this variant of KIND (adj new diplomacy DIR --variant "
+                                "ancmed is adj new diplomacy-ancmed DIR; docs/variants.md).")
 @click.option("--title", help="Game title shown in reports (default: the folder name).")
 @click.option("--from", "position", type=click.Path(exists=True, dir_okay=False),
               help="Start from a written position instead of the opening "
@@ -87,10 +92,25 @@ def main(ctx: click.Context, judge: str | None, verbose: int, quiet_: bool) -> N
 @click.option("--reminder", help="Remind missing powers this long before the deadline.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option (repeat), e.g. aa1942: victory=total, nmr=wait.")
+@click.option("--press", "press_mode", metavar="MODE",
+              help="Press by mail: white (default), grey, white-grey, grey-white, none, "
+                   "broadcast-only (docs/press.md).")
+@click.option("--press-option", "press_options", multiple=True, metavar="KEY=VALUE",
+              help="Press rule (repeat): partial, fake, retreat, adjustment, late = yes|no; "
+                   "observers = all|broadcast|none.")
+@click.option("--signup", is_flag=True,
+              help="Open the game for sign-up: players JOIN by mail and it starts when full "
+                   "(docs/judge-lifecycle.md).")
+@click.option("--votes", type=click.Choice(["secret", "public"]), default=None,
+              help="Whether draw and concession votes are secret (default) or public.")
+@click.option("--absence-max", type=click.IntRange(0, 366), default=None, metavar="DAYS",
+              help="Days of absence each player may declare (default 14; 0: none).")
 @json_option
-def new(kind: str, game_dir: str, title: str | None, position: str | None,
+def new(kind: str, game_dir: str | None, list_variants: bool, variant: str | None,
+        title: str | None, position: str | None,
         deadline: tuple[str, ...], grace: str | None, early: bool | None, reminder: str | None,
-        options: tuple[str, ...], as_json: bool) -> None:
+        options: tuple[str, ...], press_mode: str | None, press_options: tuple[str, ...],
+        signup: bool, votes: str | None, absence_max: int | None, as_json: bool) -> None:
     """Create a new game of KIND in GAME_DIR (or NAME inside the judge folder).
 
     Without --from the game starts from the opening position. Options are checked before
@@ -99,6 +119,13 @@ def new(kind: str, game_dir: str, title: str | None, position: str | None,
     from adjudicator.desk import deadlines
     from adjudicator.desk.judge import new_game_path
 
+    if list_variants:
+        _list_variants(kind, as_json)
+        return
+    if game_dir is None:
+        raise click.UsageError("missing argument GAME_DIR (or --list to list the variants)")
+    if variant:
+        kind = _variant_kind(kind, variant)
     path = new_game_path(game_dir, judge_option_value())
     if deadline:
         deadlines.parse_lengths(deadline)  # refuse bad input before creating anything
@@ -108,14 +135,55 @@ def new(kind: str, game_dir: str, title: str | None, position: str | None,
         if not sep or not key.strip():
             raise click.UsageError(f"--option wants KEY=VALUE, got {item!r}")
         opts[key.strip()] = value.strip()
+    press_changes = None
+    if press_mode or press_options:  # refused before anything is created
+        from adjudicator.desk import press
+
+        press_changes = press.parse_settings([*([press_mode] if press_mode else []),
+                                              *press_options])
     text = read_text(position) if position else None
     folder = service.new_game(path, kind, opts, title=title, position=text)
     desk = deadlines.configure_new_game(folder, deadline, grace, early, reminder)
+    if press_changes is not None:
+        with folder.lock():
+            desk = {**desk, "press": press.configure(folder, press_changes)}
+    if signup or votes or absence_max is not None:
+        from adjudicator.cli.desk import configure_lifecycle
+
+        desk = {**desk, **configure_lifecycle(folder, signup, votes, absence_max)}
     st = service.status(folder)
     emit(as_json, {"game_dir": str(folder.path), **st, "desk": desk},
          f"created {kind} game in {folder.path}: {st['phase_name']}"
          + (" (from the written position)" if position else "")
          + (f"; deadline {desk['deadline']}" if desk.get("deadline") else ""))
+
+
+def _list_variants(kind: str, as_json: bool) -> None:
+    found = get_game(kind).variants()
+    if not found:
+        raise click.UsageError(f"{kind} has no variants")
+    lines = [f"{v['name']:<10} NOT PLAYABLE: {v['error']}" if v.get("error") else
+             f"{v['name']:<10} {v['title']}: {len(v['powers'])} powers "
+             f"({', '.join(v['powers'])}), {v['victory_centres']} of {v['supply_centres']} "
+             f"centres to win, {v['provinces']} provinces"
+             + (f"; extends {v['extends']}" if v.get("extends") else "") for v in found]
+    emit(as_json, {"kind": kind, "variants": found}, "\n".join(lines))
+
+
+def _variant_kind(kind: str, variant: str) -> str:
+    """The registry key of ``variant`` of ``kind``'s family (``diplomacy`` + ``ancmed`` ->
+    ``diplomacy-ancmed``); refuses a name that is not one, listing the known ones."""
+    found = get_game(kind).variants()
+    names = [v["name"] for v in found if not v.get("error")]
+    broken = {v["name"]: v["error"] for v in found if v.get("error")}
+    if variant.strip().lower() in broken:
+        raise AdjudicatorError(broken[variant.strip().lower()])
+    if variant.strip().lower() not in names:
+        raise click.BadParameter(
+            f"{kind} has no variant {variant!r}; variants: {', '.join(names) or 'none'}",
+            param_hint="--variant")
+    family = get_game(kind).family
+    return canonical_key(f"{family}:{variant.strip().lower()}")
 
 
 @main.command()
@@ -188,7 +256,26 @@ def status(game_dir: str, as_position: bool, as_json: bool) -> None:
     lines.append("ordered: " + (", ".join(names.get(p, p) for p in st["ordered"]) or "nobody"))
     lines.append("missing: " + (", ".join(names.get(p, p) for p in st["missing"]) or "nobody"))
     lines += st["summary"]
+    deadline = _judge_deadline(folder, st["phase"])
+    if deadline:  # a game of a judge folder with a running clock
+        st["deadline"] = deadline["deadline"]
+        lines.append(f"deadline: {deadline['shown']}")
     emit(as_json, st, "\n".join(lines))
+
+
+def _judge_deadline(folder, phase: str) -> dict | None:
+    """The deadline of ``phase`` as the moderator reads it (the judge's time zone and UTC,
+    desk/timezones.py), for a game kept by a judge; None without one."""
+    from adjudicator.desk import deadlines, timezones
+    from adjudicator.desk.judge import judge_of
+
+    judge = judge_of(folder)
+    sched = deadlines.load_schedule(folder)
+    if judge is None or sched.get("phase") != phase or not sched.get("deadline"):
+        return None
+    shown = timezones.show_time(sched["deadline"], timezones.judge_zone(judge))
+    return {"deadline": sched["deadline"],
+            "shown": shown + (" (paused)" if sched.get("paused") else "")}
 
 
 @main.command()
@@ -230,6 +317,7 @@ def history(game_dir: str, phase: str | None, as_json: bool) -> None:
         rec = found[-1]
         lines = [f"{rec['phase']} ({rec['kind']}, {rec['time']})"]
         lines += [f"  {line}" for line in service.game_of(folder).result_lines(rec)]
+        lines += _press_lines(folder, code)
         emit(as_json, rec, "\n".join(lines))
         return
     summary = [{"seq": r["seq"], "phase": r["phase"], "kind": r["kind"], "time": r["time"]}
@@ -237,6 +325,22 @@ def history(game_dir: str, phase: str | None, as_json: bool) -> None:
     emit(as_json, {"history": summary},
          "\n".join(f"{r['seq']:>4} {r['phase']:<8} {r['kind']:<13} {r['time']}"
                    for r in summary) or "(nothing resolved yet)")
+
+
+def _press_lines(folder, phase: str) -> list[str]:
+    """The press of ``phase`` for ``adj history GAME PHASE`` (the moderator's view, grey
+    senders shown; docs/press.md)."""
+    from adjudicator.desk import press
+
+    game = service.game_of(folder)
+    out = []
+    for r in press.history(folder, phase):
+        who = "moderator" if r["sender"] is None else game.power_name(r["sender"])
+        to = "all" if r["to"] is None else ", ".join(map(game.power_name, r["to"])) or "-"
+        out.append(f"  press {r['id']} {r['time']}: {who}{' (grey)' if r['grey'] else ''}"
+                   f" -> {to}")
+        out += [f"      {t}" for t in r["text"].splitlines()]
+    return ["Press:", *out] if out else []
 
 
 @main.command()
@@ -327,7 +431,8 @@ def demo(kind: str, game_dir: str, as_json: bool) -> None:
     st = service.status(folder)
     now = f"now: {st['phase_name']} ({st['phase']})"
     if as_json:
-        emit(True, {"game_dir": str(folder.path), "log": lines, "status": st}, "")
+        emit(True, {"game_dir": str(folder.path), "examples": service.has_examples(kind),
+                    "phases_played": len(folder.history()), "log": lines, "status": st}, "")
     else:
         click.echo("\n".join([now, *st["summary"]]))
 

@@ -52,6 +52,8 @@ class Policy:
     password_checks: int = 2
     failed_passwords: int = 5
     cooling_off: int = 3600  # seconds: the counting window, the cooling-off, the periods
+    commands: int = 20  # messages with commands answered per sender and command_period
+    command_period: int = 3600  # seconds
 
     @classmethod
     def from_limits(cls, limits: dict) -> Policy:
@@ -59,6 +61,8 @@ class Policy:
             password_checks=max(1, int(limits.get("password_checks", cls.password_checks))),
             failed_passwords=max(1, int(limits.get("failed_passwords", cls.failed_passwords))),
             cooling_off=deadlines.parse_duration(str(limits.get("cooling_off", "1h"))),
+            commands=max(1, int(limits.get("commands", cls.commands))),
+            command_period=deadlines.parse_duration(str(limits.get("command_period", "1h"))),
         )
 
 
@@ -122,6 +126,16 @@ class Throttle:
                 for stamp in ("answered", "notified"):
                     if entry.get(stamp) and (_time(entry[stamp]) or horizon) <= horizon:
                         entry.pop(stamp)
+                # messages with commands (rate limit): counted over command_period
+                since = now - timedelta(seconds=self.policy.command_period)
+                if "commands" in entry:
+                    entry["commands"] = [t for t in entry["commands"] if (_time(t) or since)
+                                         > since][-self.policy.commands:]
+                    if not entry["commands"]:
+                        entry.pop("commands")
+                if entry.get("command_notice") and (_time(entry["command_notice"])
+                                                    or since) <= since:
+                    entry.pop("command_notice")
                 if entry.get("until") and (_time(entry["until"]) or now) <= now:
                     entry.pop("until")
                 if not entry["failures"] and not (set(entry) - {"failures"}):
@@ -200,6 +214,34 @@ class Throttle:
         self._dirty = True
         return True
 
+    # --- command rate (desk/commands.py) ------------------------------------------------
+    def command_allowed(self, addr: str) -> bool:
+        """Count a message with commands from ``addr``; False when it is over the limit
+        (``commands`` messages per ``command_period``): its commands are not run. A
+        refused message is not counted, so the window ends on time."""
+        entry = self._entry("senders", sender_key(addr))
+        now = self.now()
+        since = now - timedelta(seconds=self.policy.command_period)
+        recent = [t for t in entry.get("commands", []) if (_time(t) or since) > since]
+        if len(recent) >= self.policy.commands:
+            return False
+        entry["commands"] = [*recent, deadlines.iso(now)][-self.policy.commands:]
+        self._dirty = True
+        return True
+
+    def command_notice_due(self, addr: str) -> bool:
+        """Whether ``addr`` may be told that its commands are over the limit (once per
+        ``command_period``); records that it was."""
+        entry = self._entry("senders", sender_key(addr))
+        if entry.get("command_notice"):
+            return False
+        entry["command_notice"] = deadlines.iso(self.now())
+        self._dirty = True
+        return True
+
+    def command_period_text(self) -> str:
+        return _duration_text(self.policy.command_period)
+
     def period_text(self) -> str:
         seconds = self.policy.cooling_off
         if seconds % 3600 == 0:
@@ -207,3 +249,11 @@ class Throttle:
             return "an hour" if hours == 1 else f"{hours} hours"
         minutes = max(1, seconds // 60)
         return f"{minutes} minutes"
+
+
+def _duration_text(seconds: int) -> str:
+    if seconds % 3600 == 0:
+        hours = seconds // 3600
+        return "an hour" if hours == 1 else f"{hours} hours"
+    minutes = max(1, seconds // 60)
+    return f"{minutes} minutes"

@@ -26,6 +26,7 @@ import json
 import re
 from datetime import datetime, timedelta, timezone
 
+from adjudicator.desk import absence
 from adjudicator.desk.audit import game_audit
 from adjudicator.errors import AdjudicatorError
 from adjudicator.registry import game_for_state
@@ -187,14 +188,38 @@ def current_schedule(folder: GameFolder, game, state: dict) -> dict:
     desk = desk_settings(folder)
     kind = game.phase_kind(state)
     length = length_for(desk, kind)
-    deadline = iso(now() + timedelta(seconds=length)) if length else None
+    deadline = None
+    absent: list[str] = []
+    if length:
+        # a deadline inside the declared absence of a power the phase waits for moves to
+        # the end of that absence (docs/judge-lifecycle.md)
+        at, absent = absence.shift(folder, now() + timedelta(seconds=length),
+                                   game.who_must_act(state))
+        deadline = iso(at)
     new = {"phase": state["phase"], "kind": kind, "deadline": deadline, "reminded": False,
            "late_marked": False, "paused": bool(sched.get("paused")),
            "paused_left": length if sched.get("paused") else None}
     save_schedule(folder, new)
     game_audit(folder.path).append("deadline-set", {
-        "phase": state["phase"], "kind": kind, "deadline": deadline, "reason": "new phase"})
+        "phase": state["phase"], "kind": kind, "deadline": deadline, "reason": "new phase",
+        **({"absent": absent} if absent else {})})
     return new
+
+
+def start_clock(folder: GameFolder, game) -> dict:
+    """Start a game whose clock was stopped for sign-up (caller holds the game lock): the
+    current phase's deadline is now plus its length, and the clock runs."""
+    state = folder.read_state()
+    sched = current_schedule(folder, game, state)
+    length = length_for(desk_settings(folder), sched.get("kind") or game.phase_kind(state))
+    deadline = iso(now() + timedelta(seconds=length)) if length else None
+    sched.update(deadline=deadline, paused=False, paused_left=None, reminded=False,
+                 late_marked=False)
+    save_schedule(folder, sched)
+    game_audit(folder.path).append("deadline-set", {
+        "phase": state["phase"], "kind": sched.get("kind"), "deadline": deadline,
+        "reason": "game started"})
+    return sched
 
 
 def effective_deadline(folder: GameFolder, sched: dict) -> datetime | None:

@@ -26,6 +26,7 @@ import os
 from pathlib import Path
 
 from adjudicator import service
+from adjudicator.desk import absence, press, signup, site, votes
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import Judge, is_judge
 from adjudicator.desk.players import Roster, fingerprint
@@ -119,6 +120,10 @@ def check_desk_files(folder: GameFolder) -> list[str]:
                 json.loads(p.read_text(encoding="utf-8"))
             except (OSError, json.JSONDecodeError) as exc:
                 problems.append(f"{rel} unreadable: {exc}")
+    problems += press.fsck_problems(folder)  # (compared with the audit log in check_evidence)
+    problems += site.settings_problems(folder.settings())
+    problems += signup.fsck_problems(folder) + votes.fsck_problems(folder)
+    problems += absence.fsck_problems(folder)
     return problems
 
 
@@ -172,6 +177,7 @@ def check_evidence(folder: GameFolder) -> list[str]:
     problems += _roster(folder, records)
     problems += _schedule(folder, records)
     problems += _commitment(folder, records)
+    problems += press.fsck_problems(folder, records)
     return problems
 
 
@@ -180,7 +186,7 @@ def _resolutions(folder: GameFolder, records: list[dict], history: list[dict]) -
     problems = []
     for r in records:
         data = r.get("data") or {}
-        if r["event"] in ("adjudication", "draw"):
+        if r["event"] in ("adjudication", "draw", "concession"):
             seen[data.get("seq")] = data.get("state_after_sha256")
         elif r["event"] == "rollback":
             archive = folder.path / "history" / "undone" / str(data.get("archived_to"))
@@ -190,7 +196,8 @@ def _resolutions(folder: GameFolder, records: list[dict], history: list[dict]) -
                                 f"history/undone/{data.get('archived_to')}, which is gone")
                 continue
             seen = {k: v for k, v in seen.items() if k < min(moved)}
-    live = {h["seq"]: h for h in history if h["kind"] in ("adjudication", "draw")}
+    live = {h["seq"]: h for h in history
+            if h["kind"] in ("adjudication", "draw", "concession")}
     for seq, sha in sorted(seen.items()):
         h = live.get(seq)
         if h is None:
@@ -240,6 +247,10 @@ def _roster(folder: GameFolder, records: list[dict]) -> list[str]:
                                      "credential": data.get("credential")}
         elif event == "player-resign":
             expect[data["power"]] = {"status": "abandoned", "email": data.get("email")}
+        elif event == "player-password" and data.get("power") in expect:  # SET PASSWORD
+            expect[data["power"]]["credential"] = data.get("credential")
+        elif event == "player-address" and data.get("power") in expect:  # SET ADDRESS
+            expect[data["power"]]["email"] = data.get("email")
         elif event == "observer-add":
             observers.add(str(data.get("email")).lower())
         elif event == "observer-remove":
@@ -318,9 +329,34 @@ def check_mail_markers(judge: Judge) -> list[str]:
     return problems
 
 
+def check_timezones(judge: Judge) -> list[str]:
+    """``desk/timezones.json`` (SET TIMEZONE, docs/judge-commands.md): readable, and every
+    zone one the system knows (a bad one would silently show deadlines in the judge's)."""
+    from adjudicator.desk import timezones
+
+    path = judge.path / "desk" / timezones.FILE
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return [f"desk/{timezones.FILE} cannot be read: {exc}"]
+    zones = data.get("zones") if isinstance(data, dict) else None
+    if not isinstance(zones, dict):
+        return [f"desk/{timezones.FILE}: no \"zones\" object"]
+    problems = []
+    for addr, zone in sorted(zones.items()):
+        try:
+            timezones.check_zone(str(zone))
+        except timezones.TimezoneError as exc:
+            problems.append(f"desk/{timezones.FILE}: {addr}: {exc}")
+    return problems
+
+
 def check_judge(judge: Judge) -> dict:
     out = {"judge": {"audit": judge.audit().verify(), "mail": check_mail_markers(judge),
-                     "privacy": check_judge_privacy(judge)}}
+                     "privacy": check_judge_privacy(judge),
+                     "timezones": check_timezones(judge)}}
     for name in judge.game_names():
         out[name] = check_game(judge.game(name))
     return out

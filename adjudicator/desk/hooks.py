@@ -20,10 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator import events
-from adjudicator.desk import deadlines
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import judge_of
-from adjudicator.desk.players import Roster
 from adjudicator.service import Acknowledgement, acknowledge, game_of, power_names
 from adjudicator.store import GameFolder, Submission
 
@@ -43,13 +41,22 @@ def on_event(event: events.Event) -> None:
         data = event.record
         if event.kind == "draw":
             append("draw", {"phase": data["phase"], "seq": data.get("seq"),
-                            "powers": data.get("powers")}, seq=data.get("seq"))
+                            "powers": data.get("powers"),
+                            **({"by": data["by"]} if data.get("by") else {})},
+                   seq=data.get("seq"))
+            return
+        if event.kind == "concession":
+            append("concession", {"phase": data["phase"], "seq": data.get("seq"),
+                                  "winner": data.get("winner"), "by": data.get("by")},
+                   seq=data.get("seq"))
             return
         append("adjudication", {
             "phase": data["phase"], "seq": data.get("seq"), "nmr": data.get("nmr", []),
             "submissions": {p: s["version"] for p, s in data.get("submissions", {}).items()},
             "state_after_sha256": data.get("state_after_sha256")}, seq=data.get("seq"))
         if data.get("nmr"):
+            from adjudicator.desk.players import Roster  # only here: orders need no roster
+
             Roster(folder).record_lateness(data["phase"], list(data["nmr"]), "nmr")
         _schedule_next(folder)
         _guarded(folder, data["phase"], check_orders_sent_ahead, event.replayed)
@@ -62,6 +69,8 @@ def on_event(event: events.Event) -> None:
 
 def _schedule_next(folder: GameFolder) -> dict:
     """Set the deadline of the phase that follows a resolution (none once the game is over)."""
+    from adjudicator.desk import deadlines  # not at module level: orders need no schedule
+
     game = game_of(folder)
     state = folder.read_state()
     return {} if game.is_over(state) else deadlines.current_schedule(folder, game, state)
@@ -161,6 +170,9 @@ def check_orders_sent_ahead(folder: GameFolder, replayed: bool = False) -> list[
             folder.set_aside(sub, (f"none of its orders can be given in {phase}"
                                    if ack.understood else "nothing in it was understood"))
 
+    from adjudicator.desk import deadlines
+    from adjudicator.desk.players import Roster
+
     judge = judge_of(folder)
     roster = Roster(folder)
     log = game_audit(folder.path)
@@ -186,9 +198,14 @@ def check_orders_sent_ahead(folder: GameFolder, replayed: bool = False) -> list[
 
             holder = roster.holder(power)
             to = [holder["email"]] if holder and holder.get("email") else []
+            from adjudicator.desk import timezones
+
+            shown = (timezones.show_time(deadline, timezones.zone_for(judge, to[0] if to
+                                                                       else None))
+                     if deadline else None)  # in the player's zone and UTC
             path = outbox.send(judge, to, f"[{folder.path.name} {power}] Orders for {phase} "
                                "checked", _ahead_text(game, state, ahead, who, waiting,
-                                                      deadline), kind=kind)
+                                                      shown), kind=kind)
         record["mail"] = path.name if path else None
         if not logged:
             log.append("orders-ahead-checked", record)
@@ -231,6 +248,7 @@ def _ahead_text(game, state: dict, ahead: _Ahead, who: str, waiting: list[str],
 
 def distribute_results(judge, folder: GameFolder, record: dict, kind: str) -> None:
     from adjudicator.desk import outbox
+    from adjudicator.desk.players import Roster
     from adjudicator.publish.files import map_png
 
     phase = record["phase"]

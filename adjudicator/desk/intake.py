@@ -77,7 +77,7 @@ from datetime import datetime
 from pathlib import Path
 
 from adjudicator import service
-from adjudicator.desk import deadlines, outbox
+from adjudicator.desk import commands, deadlines, outbox, press, signup, timezones, votes
 from adjudicator.desk.abuse import MODERATOR, Policy, Throttle, sender_key
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.forum import is_forum_heading
@@ -111,14 +111,15 @@ from adjudicator.store import validate_game_name as _valid_name
 
 log = get_logger(__name__)
 
-MODERATOR_COMMANDS = {"PAUSE", "RESUME", "PROCESS", "DEADLINE", "EXTEND"}
+MODERATOR_COMMANDS = {"PAUSE", "RESUME", "PROCESS", "DEADLINE", "EXTEND", "SETPRESS"}
 # Every pattern here runs on lines a stranger wrote, before any limit is checked: none may
 # backtrack more than linearly (tests/desk/test_slow_patterns.py). A command's argument is
 # cut out with string operations: "\s*[:=]?\s*(.*?)\s*[.!]?\s*$" was cubic on a run of
 # spaces.
 _COMMAND_WORD = re.compile(r"^\s*(STATUS|END(?:\s+(?:OF\s+)?(?:ORDERS|MESSAGE|MOVES))?|SIGNOFF"
-                           r"|SIGN\s+OFF|PAUSE|RESUME|PROCESS|DEADLINE|EXTEND)\b", re.IGNORECASE)
-MASK = "********"
+                           r"|SIGN\s+OFF|PAUSE|RESUME|PROCESS|DEADLINE|EXTEND|SET\s+PRESS)\b",
+                           re.IGNORECASE)
+MASK = commands.MASK
 
 
 def command_of(line: str) -> tuple[str, str] | None:
@@ -172,6 +173,18 @@ class Section:
 
 
 @dataclass
+class Call:
+    """One registered command line (desk/commands.py) and the section it belongs to."""
+
+    line: int
+    cmd: commands.Command
+    args: str
+    section: Section
+    body: list[int] = field(default_factory=list)  # a block command's lines
+    closed: bool = True  # a block command: its end line was found
+
+
+@dataclass
 class Directives:
     """What a message asks for, read from its subject and the player's text."""
 
@@ -182,6 +195,8 @@ class Directives:
     after_end: list[int] = field(default_factory=list)  # lines after END / SIGNOFF
     text: MailText = field(default_factory=MailText)
     subject_words: list[str] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)  # registered commands (desk/commands.py)
+    unknown: list[tuple[int, str]] = field(default_factory=list)  # (line, why) would-be commands
 
     # The first section's view, for a message with one credential (the common case).
     @property
@@ -361,11 +376,18 @@ def read_directives(mail: ParsedMail, known: Collection[str] | GameLookup | None
     cur = subject
     sections = [cur]
     ended = False
+    block: Call | None = None  # the block command being read (PRESS ... ENDPRESS)
     for n in sorted(set(reading)):
         line = text.line(n)
         d.secrets |= loose_secrets(line)
         if ended:
             d.after_end.append(n)
+            continue
+        if block is not None:
+            if re.fullmatch(block.cmd.until or "", line.strip(), re.IGNORECASE):
+                block.closed, block = True, None
+            else:
+                block.body.append(n)
             continue
         pairs = parse_header_line(line)
         if pairs is not None:
@@ -381,12 +403,26 @@ def read_directives(mail: ParsedMail, known: Collection[str] | GameLookup | None
                     _apply(cur, key, values, is_game, d.secrets)
                 continue
         c = command_of(line)
-        if c and (not c[1] or c[0].upper() in ("DEADLINE", "EXTEND")):
+        if c and (not c[1] or c[0].upper() in ("DEADLINE", "EXTEND")
+                  or "".join(c[0].upper().split()) == "SETPRESS"):
             cmd = re.sub(r"\s+", "", c[0].upper())
             if cmd.startswith("END") or cmd == "SIGNOFF":
                 ended = True
                 continue
             d.commands.append((cmd, c[1]))
+            continue
+        found = commands.match_line(line)
+        if found is not None:
+            call = Call(n, found[0], found[1], cur)
+            d.calls.append(call)
+            if call.cmd.secret_args and call.args:
+                d.secrets |= {call.args, *call.args.split()}
+            if call.cmd.until:
+                call.closed, block = False, call
+            continue
+        why = commands.unknown_command(line)
+        if why:
+            d.unknown.append((n, why))
             continue
         cur.orders.append(n)
     d.sections = [s for s in sections if s.orders or s.keys or s is sections[0]]
@@ -678,6 +714,9 @@ class Intake:
         self._checks = 0  # password verifications (scrypt runs) spent on this message
         self._verified: dict[tuple[str, str], bool] = {}
         self._withheld = False  # a failure reply not sent (backscatter limit)
+        # a section's authentication, once per message (orders and commands share it)
+        self._section_auth: dict[tuple[int, str], tuple[str | None, str]] = {}
+        self._recovering = False
 
     # seen markers live under the judge so a message is recorded once whichever game it names
     def _seen_path(self, message_id: str) -> Path:
@@ -875,7 +914,8 @@ class Intake:
 
     # --- replies ------------------------------------------------------------------------------
     def _reply(self, mail: ParsedMail, to_extra: list[str], tag: str, body: str,
-               kind: str = "reply", failure: bool = False) -> str | None:
+               kind: str = "reply", failure: bool = False,
+               data: list[tuple[str, str, bytes]] | None = None) -> str | None:
         """Answer ``mail``: subject ``Re: [tag] <its subject>``, everything scrubbed of the
         message's passwords (a password typed in the subject is not sent back).
 
@@ -894,7 +934,8 @@ class Intake:
                          subject.strip(), flags=re.IGNORECASE)
         subject = re.sub(r"\s+", " ", scrub_subject(subject, self._scrub)).strip()
         path = outbox.send(self.judge, to, f"Re: [{tag}] {subject}".rstrip(),
-                           self._scrub(body), kind=kind, in_reply_to=mail.message_id)
+                           self._scrub(body), kind=kind, in_reply_to=mail.message_id,
+                           **({"parts": data} if data else {}))
         return path.name if path else None
 
     def _archive(self, raw: bytes, mail: ParsedMail, folder: GameFolder | None,
@@ -1004,6 +1045,9 @@ class Intake:
                     "attachments_ignored": mail.attachments[:20]}
         if recovering:
             received["recovered"] = True
+        self._recovering = recovering
+        if folder is None and (pre.calls or pre.unknown or self._strict_unknown(mail, pre)):
+            return self._judge_mail(mail, pre, received)
         if folder is None:
             self.judge.audit().append("mail-unmatched", {**received, "game": pre.game})
             why = (f"there is no game {pre.game!r} on this judge" if pre.game
@@ -1074,10 +1118,12 @@ class Intake:
             keep, ignored = _without_conversation(game, state, text, sections[0].orders,
                                                   vocabulary, names)
             if not any(text.line(n).strip() for n in keep):
-                return self._status_only(mail, folder, name, lines, ignored, notes, cmds)
+                return self._status_only(mail, folder, name, lines, ignored, notes, cmds, d)
         results: list[_Result] = []
         extra: list[str] = []
         for section in sections:
+            if (d.calls or d.unknown) and not any(text.line(n).strip() for n in section.orders):
+                continue  # a credential for commands only: no "no orders" block
             result = self._section(mail, d, section, folder, game, state, roster, vocabulary,
                                    names, recovering, len(sections) > 1)
             results.append(result)
@@ -1085,22 +1131,33 @@ class Intake:
                 holder = roster.holder(result.power) or {}
                 if holder.get("email"):
                     extra.append(holder["email"])
-        return self._answer(mail, folder, game, d, lines, results, notes, extra, cmds)
+        run = self._commands(mail, d, folder)
+        return self._answer(mail, folder, game, d, lines, results, notes, extra, cmds, run)
 
     def _status_only(self, mail: ParsedMail, folder: GameFolder, name: str, lines: list[str],
-                     ignored: list[dict], notes: list[str], cmds: set[str]) -> Outcome:
-        """No orders and no password: the status, and how to send orders."""
-        lines.append("")
-        lines.append(self._status_text(folder))
+                     ignored: list[dict], notes: list[str], cmds: set[str],
+                     d: Directives | None = None) -> Outcome:
+        """No orders and no password: the status, and how to send orders (or the answers
+        of the message's commands)."""
+        run = self._commands(mail, d, folder) if d is not None else _CommandRun()
+        if run.silent:
+            game_audit(folder.path).append("mail-status", {"message_id": mail.message_id,
+                                                          "answered": False})
+            return Outcome(mail.message_id, "command", name, detail="command limit")
+        if not run.asked or "STATUS" in cmds:
+            lines.append("")
+            lines.append(self._status_text(folder))
+        lines += run.lines
         if ignored:
             lines.append("Ignored (not read as orders):")
             lines += [f"  line {i['line']:>2}: {i['text']}" for i in ignored]
         lines += notes
-        if not cmds:
+        if not cmds and not run.asked:
             lines.append("\n(No orders found in your message.)\n" + HELP)
-        reply = self._reply(mail, [], name, "\n".join(lines) + "\n")
+        reply = self._reply(mail, [], name, "\n".join(lines) + "\n", data=run.attachments)
         game_audit(folder.path).append("mail-status", {"message_id": mail.message_id})
-        return Outcome(mail.message_id, "status", name, reply=reply)
+        return Outcome(mail.message_id, "command" if run.asked else "status", name,
+                       reply=reply, detail=run.detail)
 
     def _notes(self, mail: ParsedMail, game: BaseGame, state: dict, d: Directives,
                reading: list[int]) -> list[str]:
@@ -1118,9 +1175,12 @@ class Intake:
 
     def _answer(self, mail: ParsedMail, folder: GameFolder, game: BaseGame, d: Directives,
                 lines: list[str], results: list[_Result], notes: list[str],
-                extra: list[str], cmds: set[str]) -> Outcome:
-        """One reply for the whole message: each section's result, who is missing, notes."""
+                extra: list[str], cmds: set[str],
+                run: _CommandRun | None = None) -> Outcome:
+        """One reply for the whole message: each section's result, the commands' answers,
+        who is missing, notes."""
         name = folder.path.name
+        run = run or _CommandRun()
         for r in results:
             lines += ["", *r.block]
         waiting = next((r.waiting for r in reversed(results) if r.waiting is not None), None)
@@ -1128,23 +1188,28 @@ class Intake:
             lines.append("Still waiting for: " + ", ".join(map(game.power_name, waiting))
                          if waiting
                          else "All orders are in.")
-        if "STATUS" in cmds or all(r.status in ("status", "empty") for r in results):
+        lines += run.lines
+        if "STATUS" in cmds or (all(r.status in ("status", "empty") for r in results)
+                                and not run.asked):
             lines += ["", self._status_text(folder)]
         lines += notes
         sched = deadlines.load_schedule(folder)
         state = folder.read_state()
         if (any(r.status.startswith("accepted") for r in results)
                 and sched.get("phase") == state["phase"] and sched.get("deadline")):
-            lines.append(f"Deadline: {sched['deadline']}")
+            lines.append(f"Deadline: {self._show_time(sched['deadline'])}")
         powers = list(dict.fromkeys(r.power for r in results
                                     if r.status.startswith("accepted") and r.power))
         named = [r.power for r in results if r.power]
         tag = f"{name} {named[0]}" if len(set(named)) == 1 else name
-        status = _overall(results)
+        status = _overall(results) if results or not run.asked else "command"
+        if run.silent and not results:
+            return Outcome(mail.message_id, status, name, detail="command limit")
         reply = self._reply(mail, sorted(set(extra)), tag, "\n".join(lines) + "\n",
-                            failure=status in ("denied", "rejected"))
+                            failure=status in ("denied", "rejected"), data=run.attachments)
         detail = (results[0].detail or results[0].status if len(results) == 1 else
                   "; ".join(f"{r.power or '?'}: {r.detail or r.status}" for r in results))
+        detail = "; ".join(x for x in (detail, run.detail) if x)
         return Outcome(mail.message_id, status, name, powers, reply=reply, detail=detail[:300],
                        sections=[r.to_json() for r in results])
 
@@ -1164,7 +1229,7 @@ class Intake:
                                            "reason": why})
             return _Result("rejected", named or section.power, [f"Not accepted{where}: {why}."],
                            why, section.line)
-        power, err = self._authenticate(game, state, roster, section, d, folder, mail)
+        power, err = self._auth_cached(game, state, roster, section, d, folder, mail)
         if power is None:
             audit.append("auth-failed", {"message_id": mid,
                                          "power": self._scrub(section.power or "") or None,
@@ -1337,6 +1402,181 @@ class Intake:
             return service.syntax_acknowledgement(game, sub.phase, sub.power, sub.text,
                                                   sub.version)
         return service.acknowledge(folder, game, state, sub.power, sub.text, sub.version)
+
+    # --- commands (desk/commands.py; docs/judge-commands.md) -------------------------------
+    def _auth_cached(self, game: BaseGame, state: dict, roster: Roster, section: Section,
+                     d: Directives, folder: GameFolder,
+                     mail: ParsedMail) -> tuple[str | None, str]:
+        """:meth:`_authenticate`, once per section and game in a message: orders and the
+        commands of a section share one check (a wrong password counts once)."""
+        key = (id(section), folder.path.name)
+        if key not in self._section_auth:
+            self._section_auth[key] = self._authenticate(game, state, roster, section, d,
+                                                         folder, mail)
+        return self._section_auth[key]
+
+    def _strict_unknown(self, mail: ParsedMail, d: Directives) -> bool:
+        """Whether a mail that names no game holds a line that reads as a misspelt command
+        (it is answered with the likely name, not as "unmatched")."""
+        lines = [n for s in d.sections for n in s.orders][:50]
+        found = [(n, commands.unknown_command(mail.text.line(n), strict=True)) for n in lines]
+        d.unknown += [(n, why) for n, why in found if why]
+        d.unknown.sort()
+        return bool(d.unknown)
+
+    def _judge_mail(self, mail: ParsedMail, d: Directives, received: dict) -> Outcome:
+        """A mail that names no game but holds commands (LIST, HELP, SUMMARY game...): the
+        commands are answered; anything else in it is listed as not read."""
+        mid = mail.message_id
+        self.judge.audit().append("mail-commands", {**received, "game": d.game})
+        run = self._commands(mail, d, None)
+        if run.silent:
+            return Outcome(mid, "command", detail="command limit")
+        text = mail.text
+        used = {c.line for c in d.calls} | {n for c in d.calls for n in c.body}
+        used |= {n for n, _ in d.unknown}
+        rest = [n for s in d.sections for n in s.orders
+                if n not in used and text.line(n).strip()]
+        lines = ["Commands:", *run.lines]
+        if rest:
+            lines += ["", "Not read (this message names no game; orders need a GAME line):",
+                      *(f"  line {n:>2}: {text.line(n).strip()[:120]}" for n in rest[:20])]
+            if len(rest) > 20:
+                lines.append(f"  ... and {len(rest) - 20} more lines")
+        failed = not run.ok_any and not self._authenticated
+        reply = self._reply(mail, [], "judge", "\n".join(lines) + "\n", kind="command",
+                            failure=failed, data=run.attachments)
+        return Outcome(mid, "command", None, reply=reply, detail=run.detail)
+
+    def _command_target(self, call: Call, folder: GameFolder | None
+                        ) -> tuple[GameFolder | None, str, str]:
+        """``(game, argument, why not)`` of a command: the game its first argument word
+        names (then dropped from the argument), else for game and power scope the game the
+        mail names; ``why`` is set when the scope needs a game and there is none."""
+        cmd, args = call.cmd, call.args
+        words = args.split(None, 1)
+        first = words[0].strip(",;") if words else ""
+        named = self._is_game(first) if first and not cmd.secret_args else None
+        if named:
+            return self._find_game(named), words[1] if len(words) > 1 else "", ""
+        if cmd.scope == "judge":
+            return None, args, ""
+        if folder is not None and commands.args_fit(cmd, args):
+            return folder, args, ""
+        if first and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", first) \
+                and not cmd.secret_args:
+            near = difflib.get_close_matches(first.lower(), [n.lower() for n in
+                                                             self.judge.game_names()], n=1,
+                                             cutoff=0.5)
+            return None, args, (f"there is no game {first!r} on this judge"
+                                + (f" (did you mean {near[0]}?)" if near else "")
+                                + "; LIST shows the games")
+        return None, args, (f"no game named: write {cmd.name} <game>, or add a GAME line "
+                            "(LIST shows the games)")
+
+    def _command_power(self, call: Call, target: GameFolder, d: Directives,
+                       mail: ParsedMail) -> tuple[str | None, str]:
+        """The power whose password the command's section gave for ``target``, or why none."""
+        section = call.section
+        name = target.path.name
+        if not section.password:
+            return None, (f"{call.cmd.name} acts for a power: add the lines GAME {name}, "
+                          "POWER <your power> and PASSWORD <its password> above it")
+        if section.game and self._is_game(section.game) != name:
+            return None, (f"the password given is for game {section.game}, not {name}: "
+                          "a command for another game needs that game's credentials")
+        game = service.game_of(target)
+        state = target.read_state()
+        power, err = self._auth_cached(game, state, Roster(target), section, d, target, mail)
+        if power is None:
+            game_audit(target.path).append("auth-failed", {
+                "message_id": mail.message_id, "power": self._scrub(section.power or "") or None,
+                "from": mail.from_addr, "reason": err, "line": call.line,
+                "command": call.cmd.name})
+        return power, err
+
+    def _commands(self, mail: ParsedMail, d: Directives,
+                  folder: GameFolder | None) -> _CommandRun:
+        """Run the message's registered commands (see desk/commands.py): scope, rate limit,
+        handler, mails, one audit entry per command. The lines for the reply are returned."""
+        run = _CommandRun()
+        if not d.calls and not d.unknown:
+            return run
+        run.asked = True
+        sender = self._sender(mail)
+        if d.calls and not self.throttle.command_allowed(sender):
+            first = self.throttle.command_notice_due(sender)
+            names = [c.cmd.name for c in d.calls]
+            self.judge.audit().append("command-limited", {
+                "message_id": mail.message_id, "from": mail.from_addr, "commands": names,
+                "answered": first})
+            run.silent = first is False
+            run.detail = "command limit"
+            policy = self.throttle.policy
+            period = self.throttle.command_period_text()
+            run.lines += ["", ("Commands not run: too many messages with commands from this "
+                               f"address (at most {policy.commands} in {period}). Try again "
+                               "later; until then further messages with commands from this "
+                               "address are not answered.")]
+            return run
+        now = deadlines.now()
+        zone = timezones.zone_for(self.judge, mail.reply_to or mail.from_addr)
+        details: list[str] = []
+        for call in d.calls:
+            cmd = call.cmd
+            shown = commands.MASK if cmd.secret_args and call.args else call.args
+            target, args, why = self._command_target(call, folder)
+            power = None
+            if not why and self._recovering:
+                why = ("this message was interrupted while it was being processed; its "
+                       "commands are not run a second time: check and send again")
+            if not why and not call.closed:
+                why = "the block has no end line (see HELP)"
+                taken = [n for n in call.body if mail.text.line(n).strip()]
+                if taken:  # nothing dropped silently: what the open block swallowed
+                    why += (f", so nothing was done with it; its lines {taken[0]} to "
+                            f"{taken[-1]} were taken as its text, not read as orders:\n"
+                            + "\n".join(f"  line {n:>2}: {mail.text.line(n).strip()[:120]}"
+                                        for n in taken[:20])
+                            + ("\n  ..." if len(taken) > 20 else "")
+                            + "\nAdd the end line and send again")
+            if not why and cmd.scope == "power" and target is not None:
+                power, why = self._command_power(call, target, d, mail)
+            if why:
+                answer = commands.Answer(f"{cmd.name}: not done: {why}.", ok=False)
+            else:
+                ctx = commands.Context(
+                    judge=self.judge, mail=mail, sender=mail.from_addr or mail.reply_to,
+                    folder=target, power=power, args=args, line=call.line, now=now,
+                    body=mail.text.keep(call.body) if call.body else "", name=cmd.name,
+                    reader_zone=zone)
+                answer = commands.run(cmd, ctx)
+            run.ok_any = run.ok_any or answer.ok
+            run.lines += ["", f"> {cmd.name}{' ' + shown if shown else ''}  (line {call.line})",
+                          answer.text.rstrip("\n")]
+            run.attachments += answer.attachments
+            for to, subject, body in answer.mails:
+                outbox.send(self.judge, to, self._scrub(subject), self._scrub(body),
+                            kind="command")
+            details.append(f"{cmd.name}: {'ok' if answer.ok else 'refused'}")
+            entry = {"message_id": mail.message_id, "from": mail.from_addr,
+                     "command": cmd.name, "args": self._scrub(shown)[:300], "line": call.line,
+                     "power": power, "ok": answer.ok,
+                     "answer": self._scrub(answer.text.strip().splitlines()[0]
+                                           if answer.text.strip() else "")[:300]}
+            entry.update({k: self._scrub(v) if isinstance(v, str) else v
+                          for k, v in answer.audit.items() if k not in entry})
+            (game_audit(target.path) if target is not None else self.judge.audit()).append(
+                "mail-command", entry)
+        for n, why in d.unknown:
+            run.lines += ["", f"line {n}: {why}"]
+            details.append("unknown command")
+            (game_audit(folder.path) if folder is not None else self.judge.audit()).append(
+                "mail-command", {"message_id": mail.message_id, "from": mail.from_addr,
+                                 "command": None, "line": n, "ok": False,
+                                 "answer": self._scrub(why)[:300]})
+        run.detail = "; ".join(details)[:300]
+        return run
 
     # --- helpers ------------------------------------------------------------------------------
     def _find_game(self, name: str | None) -> GameFolder | None:
@@ -1551,9 +1791,17 @@ class Intake:
         out.append("Ordered: " + (", ".join(map(name, st["ordered"])) or "nobody"))
         out.append("Missing: " + (", ".join(map(name, st["missing"])) or "nobody"))
         if sched.get("phase") == st["phase"] and sched.get("deadline"):
-            out.append(f"Deadline: {sched['deadline']}" + (" (paused)" if sched.get("paused")
-                                                           else ""))
+            out.append(f"Deadline: {self._show_time(sched['deadline'])}"
+                       + (" (paused)" if sched.get("paused") else ""))
+        out += signup.status_lines(folder) + votes.status_lines(folder)  # judge-lifecycle.md
         return "\n".join(out)
+
+    def _show_time(self, when: str) -> str:
+        """A deadline as the reader of the reply reads it: their zone (or the judge's) and
+        UTC (desk/timezones.py)."""
+        mail = self._mail
+        reader = (mail.reply_to or mail.from_addr) if mail is not None else None
+        return timezones.show_time(when, timezones.zone_for(self.judge, reader))
 
     def _moderator(self, mail: ParsedMail, d: Directives, folder: GameFolder,
                    lines: list[str], recovering: bool = False) -> Outcome:
@@ -1572,15 +1820,20 @@ class Intake:
                 elif cmd == "RESUME":
                     with folder.lock():
                         s = deadlines.resume(folder, game)
-                    done.append(f"resumed; deadline {s.get('deadline')}")
+                    done.append("resumed; deadline " + (self._show_time(s["deadline"])
+                                                         if s.get("deadline") else "none"))
                 elif cmd == "DEADLINE":
                     with folder.lock():
                         s = deadlines.set_deadline(folder, game, at=arg)
-                    done.append(f"deadline set to {s['deadline']}")
+                    done.append(f"deadline set to {self._show_time(s['deadline'])}")
                 elif cmd == "EXTEND":
                     with folder.lock():
                         s = deadlines.set_deadline(folder, game, extend=arg)
-                    done.append(f"deadline extended to {s['deadline']}")
+                    done.append(f"deadline extended to {self._show_time(s['deadline'])}")
+                elif cmd == "SETPRESS":  # docs/press.md: the moderator's press settings
+                    with folder.lock():
+                        s = press.configure(folder, press.parse_settings(arg))
+                    done.append(f"press settings: {press.describe(s)}")
                 elif cmd == "PROCESS":
                     entry = service.adjudicate(folder, force=True)
                     done.append(f"adjudicated {entry['phase']}"
@@ -1614,9 +1867,24 @@ class Intake:
                 powers.append(power)
             except AdjudicatorError as exc:
                 done.append(f"orders for {game.power_name(power)}: ERROR {exc}")
+        run = self._commands(mail, d, folder)
+        done += [x for x in run.lines if x]
         reply = self._reply(mail, [], f"{name} moderator", "\n".join(lines) + "\n\n"
-                            + ("\n".join(done) or "(no commands)") + "\n")
+                            + ("\n".join(done) or "(no commands)") + "\n",
+                            data=run.attachments)
         return Outcome(mid, "command", name, powers, reply=reply, detail="; ".join(done)[:300])
+
+
+@dataclass
+class _CommandRun:
+    """What the message's commands answered (see :meth:`Intake._commands`)."""
+
+    asked: bool = False  # the message holds commands (or would-be commands)
+    lines: list[str] = field(default_factory=list)
+    attachments: list[tuple[str, str, bytes]] = field(default_factory=list)
+    ok_any: bool = False
+    silent: bool = False  # over the rate limit and already told: no reply at all
+    detail: str = ""
 
 
 def _without_conversation(game: BaseGame, state: dict, text: MailText, numbers: list[int],
@@ -1709,6 +1977,7 @@ HELP = """How to send orders to this judge:
 (or SIGNON <power>@<game> <password>, or [<game> <power>] in the subject). Orders for a
 second power follow its own POWER and PASSWORD lines. A line STATUS asks for the game's
 status. Quoted text and anything below a signature line ("-- ") are not read.
+A line HELP lists the judge's commands (LIST shows its games).
 """
 
 

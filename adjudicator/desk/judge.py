@@ -11,6 +11,7 @@ Layout::
     outbox/*.eml          replies and reports waiting to be sent (or sent, in outbox/sent/)
     desk/audit.jsonl      the judge's own audit log (unmatched mail, judge-level actions)
     desk/throttle.json    wrong-password counts and cooling-offs (desk/abuse.py)
+    desk/timezones.json   time zones players set by mail (SET TIMEZONE, desk/timezones.py)
 
 Why JSON and not TOML: Python 3.10 (supported) cannot read TOML without a dependency, and
 every other file the tool writes is canonical JSON.
@@ -57,7 +58,11 @@ DEFAULT_CONFIG: dict = {
     },
     "limits": {"message_bytes": 262144, "order_lines": 200, "line_length": 400,
                "mime_depth": 20, "mime_parts": 200, "sections": 20,
-               "password_checks": 2, "failed_passwords": 5, "cooling_off": "1h"},
+               "password_checks": 2, "failed_passwords": 5, "cooling_off": "1h",
+               "commands": 20, "command_period": "1h",
+               "press_per_hour": 20, "press_bytes": 20000},  # press: desk/press.py
+    # the time zone deadlines are shown in to a reader who set none (desk/timezones.py)
+    "timezone": "UTC",
 }
 
 

@@ -37,7 +37,10 @@ class MailError(AdjudicatorError):
 
 def compose(judge: Judge, to: list[str], subject: str, body: str, *,
             in_reply_to: str | None = None, attachments: list[Path] | None = None,
-            html: str | None = None) -> EmailMessage:
+            html: str | None = None,
+            parts: list[tuple[str, str, bytes]] | None = None) -> EmailMessage:
+    """A mail from the judge; ``attachments`` are files, ``parts`` are ``(filename, MIME
+    type, content)`` made in memory (a command's map)."""
     cfg = judge.config
     msg = EmailMessage(policy=email.policy.SMTP)
     msg["From"] = email.utils.formataddr((cfg.get("name") or "judge", cfg["judge_address"]))
@@ -73,6 +76,10 @@ def compose(judge: Judge, to: list[str], subject: str, body: str, *,
         else:
             msg.add_attachment(data, maintype="application", subtype="octet-stream",
                                filename=path.name)
+    for filename, mime, content in parts or []:
+        maintype, _, subtype = mime.partition("/")
+        msg.add_attachment(content, maintype=maintype or "application",
+                           subtype=subtype or "octet-stream", filename=filename)
     return msg
 
 

@@ -189,6 +189,34 @@ class Roster:
         game_audit(self.folder.path).append("player-resign", {
             "power": power, "email": rec["email"], "reason": reason})
 
+    def change_password(self, power: str, token: str) -> None:
+        """The holder of ``power`` chose a new password (``SET PASSWORD`` by mail, after the
+        old one verified): only its scrypt hash is kept; the old one stops working at once."""
+        data = self.load()
+        rec = data["powers"].get(power)
+        if not rec or rec.get("status") != "active":
+            raise PlayerError(f"{power} has no active player")
+        rec["credential"] = Credential.make(token).to_json()
+        self.save(data)
+        game_audit(self.folder.path).append("player-password", {
+            "power": power, "email": rec["email"],
+            "credential": fingerprint(rec["credential"])})
+
+    def change_address(self, power: str, email: str) -> str:
+        """The holder of ``power`` moves to address ``email`` (``SET ADDRESS`` by mail);
+        returns the old address."""
+        email = check_email(email)
+        data = self.load()
+        rec = data["powers"].get(power)
+        if not rec or rec.get("status") != "active":
+            raise PlayerError(f"{power} has no active player")
+        old = rec["email"]
+        rec["email"] = email
+        self.save(data)
+        game_audit(self.folder.path).append("player-address", {
+            "power": power, "email": email, "previous": old})
+        return old
+
     def add_observer(self, email: str) -> None:
         email = check_email(email)
         data = self.load()

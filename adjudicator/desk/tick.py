@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from adjudicator import service
-from adjudicator.desk import deadlines, outbox
+from adjudicator.desk import deadlines, outbox, timezones
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.hooks import mail_queued
 from adjudicator.desk.judge import Judge, judge_of
@@ -217,11 +217,13 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
                     "body": (f"The deadline for {game.phase_name(state)} ({phase}) has passed "
                              f"and there are no orders from: "
                              f"{', '.join(map(game.power_name, late))}.\n"
-                             f"The phase will be processed at {deadlines.iso(due)} with the "
+                             f"The phase will be processed {_show(folder, due)} with the "
                              "missing powers' orders replaced by the no-move rule.\n"),
                     "kind": f"late-{name}-{phase}-{stamp}"}})
         reminder = deadlines.parse_duration(deadlines.desk_settings(folder).get("reminder")
                                             or "12h")
+        judge = judge_of(folder)
+        shown = timezones.show_time(deadline, timezones.judge_zone(judge) if judge else "UTC")
         if (not sched.get("reminded") and not notices and missing
                 and now >= deadline - timedelta(seconds=reminder)):
             to = [r["email"] for p in missing if (r := roster.holder(p))]
@@ -232,9 +234,10 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
                 "action": "reminded: " + (", ".join(p for p in missing if p not in unplayed)
                                           or "nobody")
                           + (f" (no player: {', '.join(unplayed)})" if unplayed else ""),
-                "mail": {"to": to, "subject": f"[{name}] Reminder: orders due {sched['deadline']}",
-                         "body": (f"Orders for {game.phase_name(state)} ({phase}) are due at "
-                                  f"{sched['deadline']}.\nStill missing: "
+                # one mail to every missing player: the judge's zone and UTC
+                "mail": {"to": to, "subject": f"[{name}] Reminder: orders due {shown}",
+                         "body": (f"Orders for {game.phase_name(state)} ({phase}) are due "
+                                  f"{shown}.\nStill missing: "
                                   f"{', '.join(map(game.power_name, missing))}.\n"),
                          "kind": f"reminder-{name}-{phase}-{stamp}"}})
         if notices:
@@ -242,6 +245,12 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
                                                                 "notices": notices}))
             report.actions += [n["action"] for n in notices if n["action"]]
             _complete_notices(folder)
+
+
+def _show(folder: GameFolder, when) -> str:
+    """A time in a mail to several players: the judge's zone and UTC (desk/timezones.py)."""
+    judge = judge_of(folder)
+    return timezones.show_time(when, timezones.judge_zone(judge) if judge else "UTC")
 
 
 def _notices_path(folder: GameFolder):

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from adjudicator.diplomacy.map import DiplomacyMap, load_map
+from adjudicator.diplomacy.map import STANDARD, DiplomacyMap, load_map
 from adjudicator.diplomacy.phase import Phase, powers_to_act, read_phase
 from adjudicator.diplomacy.setups import PLAYER_COUNTS, civil_disorder, describe, setup_for
-from adjudicator.errors import OrderError, ParseResult
+from adjudicator.errors import GameError, OrderError, ParseResult
 from adjudicator.game import BaseGame, Option, OrderResult, Outcome, Resolution
 
 #: Result kinds worth a line in a running log even when they succeed (``adj demo``).
@@ -34,6 +34,28 @@ class DiplomacyGame(BaseGame):
     @property
     def map(self) -> DiplomacyMap:
         return load_map(self.data)
+
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """As the base class; ``players`` (the rulebook's games for fewer players) is for
+        the standard seven-power map only (docs/rulings.md, V-5)."""
+        if "players" in given and self.data != STANDARD:
+            raise GameError(f"--option players=N is for the standard map only; {self.key} "
+                            f"is played by its {len(self.map.powers)} powers "
+                            f"({', '.join(self.map.powers)}), one player each")
+        return super().check_options(given)
+
+    def variants(self) -> list[dict]:
+        """Every Diplomacy variant under ``games/`` (``adj new diplomacy --list``): name,
+        title, powers, centres to win, provinces (docs/variants.md)."""
+        from adjudicator.diplomacy.variants import VariantError, discover, summary
+
+        found = []
+        for name in discover():
+            try:
+                found.append(summary(name))
+            except VariantError as exc:  # one broken folder must not hide the others
+                found.append({"name": name, "error": str(exc)})
+        return found
 
     # --- set-up and facts ---------------------------------------------------------
     def new_state(self, options: Mapping[str, Any]) -> dict:
@@ -61,6 +83,18 @@ class DiplomacyGame(BaseGame):
 
     def unplayed_powers(self, state: dict) -> list[str]:
         return civil_disorder(state)
+
+    def surviving_powers(self, state: dict) -> list[str]:
+        """Played powers that still have a unit or a supply centre."""
+        alive = {u["power"] for u in state["units"]} | set(state["centres"].values())
+        unplayed = set(civil_disorder(state))
+        return [p for p in self.powers() if p in alive and p not in unplayed]
+
+    def sides(self, state: dict) -> list[list[str]]:
+        setup_sides = (state.get("setup") or {}).get("sides")
+        if setup_sides:
+            return [list(side) for side in setup_sides]
+        return super().sides(state)
 
     def power_spellings(self) -> dict[str, str]:
         table = {}
@@ -185,6 +219,24 @@ class DiplomacyGame(BaseGame):
     def notable_results(self, record: dict) -> list[OrderResult]:
         return [r for r in map(OrderResult.from_json, record.get("results") or [])
                 if not r.success or r.details.get("kind") in _NOTABLE_KINDS]
+
+    def site_figures(self, state: dict) -> dict:
+        """Supply centres per power for the site's chart. Centres change only when a Fall
+        ends, so a Winter state counts for its own year and a Spring or Fall state for the
+        year before ("start" before the first year); phases group by year."""
+        from adjudicator.diplomacy.report import power_colour
+
+        phase = Phase.parse(state["phase"])
+        first = int((state.get("setup") or {}).get("first_year") or 1901)
+        year = phase.year if phase.is_adjustments else phase.year - 1
+        counts = {p: sum(1 for o in state["centres"].values() if o == p) for p in self.powers()}
+        return {
+            "group": str(phase.year),
+            "period": str(year) if year >= first else "start",
+            "figures": {"centres": {"title": "Supply centres", "unit": "centres",
+                                    "values": counts}},
+            "colours": {p: power_colour(p, self.map) for p in self.powers()},
+        }
 
     # --- output -----------------------------------------------------------------------
     def report_context(self, record: dict, state_after: dict, meta: Mapping[str, Any]) -> dict:

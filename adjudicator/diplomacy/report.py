@@ -24,6 +24,7 @@ from typing import Any
 from adjudicator.diplomacy import setups
 from adjudicator.diplomacy.map import STANDARD, DiplomacyMap, load_map
 from adjudicator.diplomacy.phase import Phase
+from adjudicator.diplomacy.variants import variant_title
 from adjudicator.publish import reports
 
 FAMILY = "diplomacy"
@@ -328,8 +329,10 @@ def build_context(record: dict, state_after: dict, *, title: str,
         "game": FAMILY,
         "variant": variant,
         "map_name": dmap.name,
+        "variant_title": variant_title(variant),
         "title": title,
         "record_kind": record.get("kind", "adjudication"),
+        "record_by": record.get("by", "moderator"),
         "seq": record.get("seq"),
         "adjudicated": record.get("time"),
         "phase": _phase_info(record["phase"]),
@@ -393,6 +396,13 @@ def _result_info(result: dict | None, ended_now: bool, state: dict,
         text = f"{winner} has won the game with {centres} supply centres."
         return {"type": "solo", "winner": winner, "powers": [winner], "centres": centres,
                 "new": ended_now, "text": text}
+    if result.get("type") == "concession":
+        winner = result.get("winner", "")
+        centres = _count(state.get("centres", {}), winner)
+        text = (f"Every other surviving power has conceded the game to {winner} "
+                f"({centres} supply centres).")
+        return {"type": "concession", "winner": winner, "powers": [winner],
+                "centres": centres, "new": ended_now, "text": text}
     powers = list(result.get("powers", []))
     if result.get("type") == "victory":  # the two-player game: one player's powers
         centres = sum(_count(state.get("centres", {}), p) for p in powers)

@@ -20,7 +20,7 @@ from adjudicator.publish import reports
 from adjudicator.store import GameFolder, atomic_write
 
 #: History record kinds that get a report: the others (standing orders) change no phase.
-REPORTED_KINDS = ("adjudication", "draw")
+REPORTED_KINDS = ("adjudication", "draw", "concession")
 
 
 def find_record(folder: GameFolder, game: BaseGame, phase: str | None = None

@@ -216,7 +216,7 @@ def test_a_mail_ingest_keeps_its_guarantees_when_killed(desk, template):
 
 def test_a_reminder_killed_at_any_step_goes_out_exactly_once(desk, template, clock):
     clock("2025-03-03T01:00:00Z")  # 11h before the deadline: reminders, no adjudication
-    subject = "[g1] Reminder: orders due 2025-03-03T12:00:00Z"
+    subject = "[g1] Reminder: orders due Monday 3 March 2025, 12:00 UTC"
 
     def check(killed: bool) -> None:
         _tick(str(desk.judge.path))  # the next tick completes what was cut

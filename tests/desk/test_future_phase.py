@@ -84,7 +84,7 @@ def test_orders_ahead_are_validated_and_count_when_their_phase_begins(desk):
     assert "France, F1901M, submission 2:" in text and "A bur - mun" in text
     assert "ERROR line 6: there is no unit in Gascony (gas)" in text
     assert "ERROR line 7: A mar cannot reach Kiel (kie)" in text
-    assert "Deadline: 2025-03-03T12:00:00Z" in text
+    assert "Deadline: Monday 3 March 2025, 12:00 UTC" in text
     events = [r["data"] for r in game_audit(folder.path).records()
               if r["event"] == "orders-ahead-checked"]
     assert events == [{"phase": "F1901M", "power": "France", "version": 2, "errors": 2,

@@ -133,7 +133,7 @@ def test_status_request_needs_no_password(desk):
     out = desk.ingest(make_mail("GAME g1\nSTATUS\n"))
     assert out.status == "status"
     text = body_of(desk.outbox()[-1])
-    assert "Missing: Austria, England" in text and "Deadline: 2025-03-03T12:00:00Z" in text
+    assert "Missing: Austria, England" in text and "Deadline: Monday 3 March 2025, 12:00 UTC" in text
 
 
 def test_observer_cannot_order(desk):
