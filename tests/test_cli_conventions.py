@@ -8,16 +8,14 @@ import os
 import subprocess
 import sys
 
-import click
-from click.testing import CliRunner
-
 from adjudicator import __version__
-from adjudicator.cli import main
+from adjudicator.cli import kit, main
+from adjudicator.cli.testing import CliRunner
 
 
-def leaves(group: click.Group, prefix: tuple[str, ...] = ()):
+def leaves(group: kit.Group, prefix: tuple[str, ...] = ()):
     for name, cmd in group.commands.items():
-        if isinstance(cmd, click.Group):
+        if isinstance(cmd, kit.Group):
             yield from leaves(cmd, (*prefix, name))
         else:
             yield (*prefix, name), cmd

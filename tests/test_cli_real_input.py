@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 
 RETREAT_POSITION = """Spring 1901 Retreats
 France: A Bur, A Gas, F Bre

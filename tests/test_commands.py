@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.resources import game_data_path
 
 EXAMPLES = game_data_path("diplomacy-standard") / "examples"

@@ -13,10 +13,10 @@ from __future__ import annotations
 import email
 import email.policy
 
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.cli.testing import CliRunner
 from adjudicator.errors import AdjudicatorError, ParseResult
 from adjudicator.registry import get_game
 

@@ -12,38 +12,37 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
-import click
-
+from adjudicator.cli import kit
 from adjudicator.desk.judge import Judge, JudgeError, find_judge, resolve_game
 from adjudicator.errors import AdjudicatorError
 from adjudicator.store import GameFolder
 
 JSON_META = "adjudicator.json"
 QUIET_META = "adjudicator.quiet"
-CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 
 # --- output ------------------------------------------------------------------------------
-def _remember_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+def _remember_json(ctx: kit.Context, _param: kit.Parameter, value: bool) -> bool:
     if value:
         ctx.meta[JSON_META] = True  # ``meta`` is shared by the whole context chain
     return value
 
 
-json_option = click.option("--json", "as_json", is_flag=True, callback=_remember_json,
+json_option = kit.option("--json", "as_json", is_flag=True, callback=_remember_json,
                            help="Machine-readable output (errors too).")
 
 
 def emit(as_json: bool, data: Any, text: str) -> None:
     """Print ``data`` as JSON with ``--json``, else ``text``: every command answers this way."""
-    click.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
+    kit.echo(json.dumps(data, indent=1, ensure_ascii=False) if as_json else text)
 
 
 def quiet() -> bool:
     """Whether ``adj -q`` was given (commands that report routine work then say nothing)."""
-    ctx = click.get_current_context(silent=True)
+    ctx = kit.get_current_context(silent=True)
     return bool(ctx and ctx.meta.get(QUIET_META))
 
 
@@ -119,49 +118,32 @@ def setup_logging(verbose: int, quiet_: bool) -> None:
                         format="%(levelname)s %(name)s: %(message)s")
 
 
-class Command(click.Command):
-    """A command whose one-line summary in ``adj --help`` is its whole first sentence
-    (wrapped by the help formatter, never cut off with "...")."""
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        if self.short_help:
-            return self.short_help
-        text = (self.help or "").strip().split("\n\n", 1)[0].replace("\n", " ")
-        end = text.find(". ")
-        return text[:end + 1] if end >= 0 else text
+Command = kit.Command
 
 
-class Group(click.Group):
+class Group(kit.Group):
     """Turns library errors, and files that cannot be read or written, into exit code 1
     with a one-line message (a JSON object with ``--json``) instead of a traceback.
-    Subcommands and subgroups get the same summary and error behaviour."""
+    Subgroups made with ``.group`` are of this class too."""
 
-    command_class = Command
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return Command.get_short_help_str(self, limit)  # type: ignore[arg-type]
-
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke_sub(self, sub: kit.Context, run: Callable[[], Any]) -> Any:
         try:
-            return super().invoke(ctx)
+            return run()
         except (AdjudicatorError, OSError) as exc:
             message = str(exc)
             if isinstance(exc, OSError) and exc.strerror:
                 where = f"{exc.filename}: " if exc.filename else ""
                 message = f"{where}{exc.strerror}"
-            if ctx.meta.get(JSON_META):
-                click.echo(json.dumps({"error": message}, ensure_ascii=False))
+            if sub.meta.get(JSON_META):
+                kit.echo(json.dumps({"error": message}, ensure_ascii=False))
             else:
-                click.echo(f"error: {message}", err=True)
-            ctx.exit(1)
-
-
-Group.group_class = Group
+                kit.echo(f"error: {message}", err=True)
+            sub.exit(1)
 
 
 # --- games and the judge -------------------------------------------------------------------
 def judge_option_value() -> str | None:
-    ctx = click.get_current_context(silent=True)
+    ctx = kit.get_current_context(silent=True)
     if ctx is None:
         return None
     return ctx.find_root().params.get("judge")

@@ -14,8 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-import click
-
+from adjudicator.cli import kit
 from adjudicator.cli.common import (
     Command,
     Group,
@@ -25,21 +24,21 @@ from adjudicator.cli.common import (
     json_option,
     quiet,
 )
-from adjudicator.desk.judge import Judge, is_judge
+from adjudicator.desk.judge import Judge, JudgeError, is_judge
 from adjudicator.store import GameFolder
 
 
 # --- judge ------------------------------------------------------------------------------------
-@click.group(cls=Group, name="judge")
+@kit.group(cls=Group, name="judge")
 def judge_group() -> None:
     """Create and inspect a judge folder (many games, one config)."""
 
 
 @judge_group.command("init")
-@click.argument("judge_dir", type=click.Path(file_okay=False))
-@click.option("--moderator-email", help="The moderator's address (judge.json).")
-@click.option("--judge-address", help="The judge's own From address.")
-@click.option("--name", help="The judge's name in mail headers.")
+@kit.argument("judge_dir", type=kit.Path(file_okay=False))
+@kit.option("--moderator-email", help="The moderator's address (judge.json).")
+@kit.option("--judge-address", help="The judge's own From address.")
+@kit.option("--name", help="The judge's name in mail headers.")
 @json_option
 def judge_init(judge_dir: str, moderator_email: str | None, judge_address: str | None,
                name: str | None, as_json: bool) -> None:
@@ -52,7 +51,7 @@ def judge_init(judge_dir: str, moderator_email: str | None, judge_address: str |
 
 
 @judge_group.command("games")
-@click.argument("judge_dir", required=False)
+@kit.argument("judge_dir", required=False)
 @json_option
 def judge_games(judge_dir: str | None, as_json: bool) -> None:
     """List the games of the judge with their phase, deadline and who is missing."""
@@ -75,7 +74,7 @@ def judge_games(judge_dir: str | None, as_json: bool) -> None:
 
 
 @judge_group.command("reset-moderator-password")
-@click.argument("judge_dir", required=False)
+@kit.argument("judge_dir", required=False)
 @json_option
 def judge_reset(judge_dir: str | None, as_json: bool) -> None:
     """Issue a new moderator password (the old one stops working)."""
@@ -85,7 +84,7 @@ def judge_reset(judge_dir: str | None, as_json: bool) -> None:
 
 
 # --- players and observers -----------------------------------------------------------------
-@click.group(cls=Group, name="player")
+@kit.group(cls=Group, name="player")
 def player_group() -> None:
     """Register, replace, resign and take over players (moderator commands)."""
 
@@ -118,9 +117,9 @@ def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -
 
 
 @player_group.command("add")
-@click.argument("game")
-@click.argument("power")
-@click.option("--email", required=True)
+@kit.argument("game")
+@kit.argument("power")
+@kit.option("--email", required=True)
 @json_option
 def player_add(game: str, power: str, email: str, as_json: bool) -> None:
     """Register EMAIL as the player of POWER and print their password."""
@@ -128,9 +127,9 @@ def player_add(game: str, power: str, email: str, as_json: bool) -> None:
 
 
 @player_group.command("replace")
-@click.argument("game")
-@click.argument("power")
-@click.option("--email", required=True)
+@kit.argument("game")
+@kit.argument("power")
+@kit.option("--email", required=True)
 @json_option
 def player_replace(game: str, power: str, email: str, as_json: bool) -> None:
     """Give POWER to a new player (the old password stops working)."""
@@ -138,9 +137,9 @@ def player_replace(game: str, power: str, email: str, as_json: bool) -> None:
 
 
 @player_group.command("takeover")
-@click.argument("game")
-@click.argument("power")
-@click.option("--email", required=True)
+@kit.argument("game")
+@kit.argument("power")
+@kit.option("--email", required=True)
 @json_option
 def player_takeover(game: str, power: str, email: str, as_json: bool) -> None:
     """Give an abandoned POWER to a new player."""
@@ -148,9 +147,9 @@ def player_takeover(game: str, power: str, email: str, as_json: bool) -> None:
 
 
 @player_group.command("resign")
-@click.argument("game")
-@click.argument("power")
-@click.option("--reason", default="resigned", show_default=True)
+@kit.argument("game")
+@kit.argument("power")
+@kit.option("--reason", default="resigned", show_default=True)
 @json_option
 def player_resign(game: str, power: str, reason: str, as_json: bool) -> None:
     """Mark POWER abandoned (its player resigned or vanished); its password stops working."""
@@ -165,7 +164,7 @@ def player_resign(game: str, power: str, reason: str, as_json: bool) -> None:
 
 
 @player_group.command("list")
-@click.argument("game")
+@kit.argument("game")
 @json_option
 def player_list(game: str, as_json: bool) -> None:
     """Show who plays which power, the observers and lateness (never passwords)."""
@@ -179,14 +178,14 @@ def player_list(game: str, as_json: bool) -> None:
     emit(as_json, data, "\n".join(lines) or "(nobody registered)")
 
 
-@click.group(cls=Group, name="observer")
+@kit.group(cls=Group, name="observer")
 def observer_group() -> None:
     """Observers receive the results but cannot order."""
 
 
 @observer_group.command("add")
-@click.argument("game")
-@click.option("--email", required=True)
+@kit.argument("game")
+@kit.option("--email", required=True)
 @json_option
 def observer_add(game: str, email: str, as_json: bool) -> None:
     """Send GAME's results to EMAIL as well."""
@@ -200,8 +199,8 @@ def observer_add(game: str, email: str, as_json: bool) -> None:
 
 
 @observer_group.command("remove")
-@click.argument("game")
-@click.option("--email", required=True)
+@kit.argument("game")
+@kit.option("--email", required=True)
 @json_option
 def observer_remove(game: str, email: str, as_json: bool) -> None:
     """Stop sending GAME's results to EMAIL."""
@@ -215,17 +214,17 @@ def observer_remove(game: str, email: str, as_json: bool) -> None:
 
 
 # --- mail -------------------------------------------------------------------------------------
-@click.group(cls=Group, name="mail")
+@kit.group(cls=Group, name="mail")
 def mail_group() -> None:
     """Read orders from mail and send replies."""
 
 
 @mail_group.command("ingest")
-@click.option("--eml", "eml", type=click.Path(exists=True, dir_okay=False), multiple=True,
+@kit.option("--eml", "eml", type=kit.Path(exists=True, dir_okay=False), multiple=True,
               help="One message file (repeatable).")
-@click.option("--mbox", type=click.Path(exists=True, dir_okay=False), help="An mbox file.")
-@click.option("--maildir", type=click.Path(exists=True, file_okay=False), help="A Maildir.")
-@click.argument("stdin", required=False, type=click.Choice(["-"]))
+@kit.option("--mbox", type=kit.Path(exists=True, dir_okay=False), help="An mbox file.")
+@kit.option("--maildir", type=kit.Path(exists=True, file_okay=False), help="A Maildir.")
+@kit.argument("stdin", required=False, type=kit.Choice(["-"]))
 @json_option
 def mail_ingest(eml: tuple[str, ...], mbox: str | None, maildir: str | None,
                 stdin: str | None, as_json: bool) -> None:
@@ -275,16 +274,16 @@ def mail_poll(as_json: bool) -> None:
 
 
 # --- deadlines, tick, pause ------------------------------------------------------------------
-@click.command(cls=Command, name="deadline")
-@click.argument("game")
-@click.option("--at", "at", help="New deadline (ISO 8601, UTC unless an offset is given).")
-@click.option("--in", "within", help="New deadline from now (48h, 2d, 1d12h...).")
-@click.option("--extend", help="Move the current deadline by DURATION.")
-@click.option("--length", multiple=True,
+@kit.command(cls=Command, name="deadline")
+@kit.argument("game")
+@kit.option("--at", "at", help="New deadline (ISO 8601, UTC unless an offset is given).")
+@kit.option("--in", "within", help="New deadline from now (48h, 2d, 1d12h...).")
+@kit.option("--extend", help="Move the current deadline by DURATION.")
+@kit.option("--length", multiple=True,
               help="Phase lengths for later phases: 48h or KIND=DUR (movement=48h, retreat=24h).")
-@click.option("--grace", help="Grace period after the deadline before NMR processing.")
-@click.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
-@click.option("--reminder", help="Remind missing powers this long before the deadline.")
+@kit.option("--grace", help="Grace period after the deadline before NMR processing.")
+@kit.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
+@kit.option("--reminder", help="Remind missing powers this long before the deadline.")
 @json_option
 def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | None,
                  length: tuple[str, ...], grace: str | None, early: bool | None,
@@ -315,11 +314,11 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
             f"early {desk.get('early', True)}, reminder {desk.get('reminder', '12h')}")
 
 
-@click.command(cls=Command, name="tick")
-@click.argument("target", required=False)
-@click.option("--quiet", "-q", "be_quiet", is_flag=True,
+@kit.command(cls=Command, name="tick")
+@kit.argument("target", required=False)
+@kit.option("--quiet", "-q", "be_quiet", is_flag=True,
               help="Print nothing when nothing happened (cron mails every output).")
-@click.option("--site", "site_dir", type=click.Path(file_okay=False),
+@kit.option("--site", "site_dir", type=kit.Path(file_okay=False),
               help="Then bring the static site in DIR up to date (adj site; only new "
                    "phases are rendered).")
 @json_option
@@ -360,9 +359,9 @@ def _site_line(built) -> str:
             + "".join(f"\nerror: {e}" for e in built.errors))
 
 
-@click.command(cls=Command, name="site")
-@click.argument("source", type=click.Path(exists=True, file_okay=False))
-@click.option("-o", "--output", "output", required=True, type=click.Path(file_okay=False),
+@kit.command(cls=Command, name="site")
+@kit.argument("source", type=kit.Path(exists=True, file_okay=False))
+@kit.option("-o", "--output", "output", required=True, type=kit.Path(file_okay=False),
               help="The folder to write the site to (created if missing).")
 @json_option
 def site_cmd(source: str, output: str, as_json: bool) -> None:
@@ -379,8 +378,8 @@ def site_cmd(source: str, output: str, as_json: bool) -> None:
         sys.exit(1)
 
 
-@click.command(cls=Command, name="pause")
-@click.argument("game")
+@kit.command(cls=Command, name="pause")
+@kit.argument("game")
 @json_option
 def pause_cmd(game: str, as_json: bool) -> None:
     """Stop GAME's clock: tick neither processes nor reminds until resumed."""
@@ -393,8 +392,8 @@ def pause_cmd(game: str, as_json: bool) -> None:
     emit(as_json, {"game": folder.path.name, "schedule": sched}, f"{folder.path.name} paused")
 
 
-@click.command(cls=Command, name="resume")
-@click.argument("game")
+@kit.command(cls=Command, name="resume")
+@kit.argument("game")
 @json_option
 def resume_cmd(game: str, as_json: bool) -> None:
     """Restart GAME's clock with the time that was left (at least an hour)."""
@@ -408,10 +407,10 @@ def resume_cmd(game: str, as_json: bool) -> None:
          f"{folder.path.name} resumed; deadline {sched.get('deadline') or 'none'}")
 
 
-@click.command(cls=Command, name="audit")
-@click.argument("game")
-@click.option("--verify", is_flag=True, help="Only check the hash chain.")
-@click.option("--seal", is_flag=True,
+@kit.command(cls=Command, name="audit")
+@kit.argument("game")
+@kit.option("--verify", is_flag=True, help="Only check the hash chain.")
+@kit.option("--seal", is_flag=True,
               help="Append a line signed with the audit key (ADJ_AUDIT_KEY_FILE), vouching "
                    "for every line before it.")
 @json_option
@@ -438,24 +437,24 @@ def audit_cmd(game: str, verify: bool, seal: bool, as_json: bool) -> None:
 
 
 # --- press (docs/press.md) ---------------------------------------------------------------------
-@click.command(cls=Command, name="press")
-@click.argument("game")
-@click.argument("source", required=False)
-@click.option("--from", "sender", metavar="POWER",
+@kit.command(cls=Command, name="press")
+@kit.argument("game")
+@kit.argument("source", required=False)
+@kit.option("--from", "sender", metavar="POWER",
               help="Send as this power (under the game's press settings); without it the "
                    "press comes from the moderator (always allowed, always white).")
-@click.option("--to", "to", metavar="POWERS",
+@kit.option("--to", "to", metavar="POWERS",
               help="Recipients: England,Germany (names, abbreviations or initials), all "
                    "(a broadcast), moderator.")
-@click.option("--grey", "grey", flag_value=True, default=None,
-              help="Grey press: the sender is not named (where the game allows it).")
-@click.option("--white", "grey", flag_value=False, help="White press (the sender is named).")
-@click.option("--fake", "fake", metavar="POWERS",
+@kit.option("--grey/--white", "grey", default=None,
+              help="Grey press: the sender is not named (where the game allows it); white "
+                   "press: the sender is named.")
+@kit.option("--fake", "fake", metavar="POWERS",
               help="Fake press: the recipients see it as going to POWERS (or all).")
-@click.option("--list", "list_", is_flag=True,
+@kit.option("--list", "list_", is_flag=True,
               help="List the game's press instead (the moderator's record: grey senders "
                    "shown).")
-@click.option("--phase", help="With --list: only this phase's press.")
+@kit.option("--phase", help="With --list: only this phase's press.")
 @json_option
 def press_cmd(game: str, source: str | None, sender: str | None, to: str | None,
               grey: bool | None, fake: str | None, list_: bool, phase: str | None,
@@ -487,7 +486,7 @@ def press_cmd(game: str, source: str | None, sender: str | None, to: str | None,
         emit(as_json, {"press": recs}, "\n".join(lines) or "no press")
         return
     if not to:
-        raise click.UsageError("give the recipients: --to England,Germany or --to all")
+        raise kit.UsageError("give the recipients: --to England,Germany or --to all")
     power = service.power_of(g, state, sender) if sender else None
     words = ["TO", *to.replace(",", " ").split()]
     if grey is True:
@@ -509,9 +508,9 @@ def press_cmd(game: str, source: str | None, sender: str | None, to: str | None,
          + f" ({rec['recipients']} address(es))" + (", grey" if rec["grey"] else ""))
 
 
-@click.command(cls=Command, name="press-settings")
-@click.argument("game")
-@click.argument("settings", nargs=-1)
+@kit.command(cls=Command, name="press-settings")
+@kit.argument("game")
+@kit.argument("settings", nargs=-1)
 @json_option
 def press_settings_cmd(game: str, settings: tuple[str, ...], as_json: bool) -> None:
     """Show or change GAME's press settings (moderator): a mode (white, grey, white-grey,
@@ -554,11 +553,11 @@ def configure_lifecycle(folder: GameFolder, signup: bool, votes: str | None,
     return out
 
 
-@click.command(cls=Command, name="open")
-@click.argument("game")
-@click.option("--votes", type=click.Choice(["secret", "public"]), default=None,
+@kit.command(cls=Command, name="open")
+@kit.argument("game")
+@kit.option("--votes", type=kit.Choice(["secret", "public"]), default=None,
               help="Whether draw and concession votes are secret (default) or public.")
-@click.option("--absence-max", type=click.IntRange(0, 366), default=None, metavar="DAYS",
+@kit.option("--absence-max", type=kit.IntRange(0, 366), default=None, metavar="DAYS",
               help="Days of absence each player may declare (default 14; 0: none).")
 @json_option
 def open_cmd(game: str, votes: str | None, absence_max: int | None, as_json: bool) -> None:
@@ -571,8 +570,8 @@ def open_cmd(game: str, votes: str | None, absence_max: int | None, as_json: boo
          f"the assignment draw's SHA-256: {out['signup']['seed_sha256']}")
 
 
-@click.command(cls=Command, name="signups")
-@click.argument("game")
+@kit.command(cls=Command, name="signups")
+@kit.argument("game")
 @json_option
 def signups_cmd(game: str, as_json: bool) -> None:
     """Show who has joined GAME's sign-up, with their preferences (the moderator)."""
@@ -581,7 +580,7 @@ def signups_cmd(game: str, as_json: bool) -> None:
     folder = game_folder(game)
     data = signup_mod.load(folder)
     if data is None:
-        raise click.ClickException(f"{folder.path.name} was not opened for sign-up")
+        raise JudgeError(f"{folder.path.name} was not opened for sign-up")
     shown = {k: v for k, v in data.items() if k != "seed" or data["status"] != "open"}
     lines = [f"{folder.path.name}: sign-up {data['status']}"]
     lines += [f"  {p['n']:>2} {p['email']}  {', '.join(p['preferences']) or '-'}"
@@ -589,9 +588,9 @@ def signups_cmd(game: str, as_json: bool) -> None:
     emit(as_json, shown, "\n".join(lines))
 
 
-@click.command(cls=Command, name="votes")
-@click.argument("game")
-@click.option("--public/--secret", "visibility", default=None,
+@kit.command(cls=Command, name="votes")
+@kit.argument("game")
+@kit.option("--public/--secret", "visibility", default=None,
               help="Make the votes public (replies list them) or secret (the default).")
 @json_option
 def votes_cmd(game: str, visibility: bool | None, as_json: bool) -> None:
@@ -618,11 +617,11 @@ def votes_cmd(game: str, visibility: bool | None, as_json: bool) -> None:
          "\n".join(lines))
 
 
-@click.command(cls=Command, name="absences")
-@click.argument("game")
-@click.option("--max-days", type=click.IntRange(0, 366), default=None,
+@kit.command(cls=Command, name="absences")
+@kit.argument("game")
+@kit.option("--max-days", type=kit.IntRange(0, 366), default=None,
               help="Days of absence each player may declare in this game.")
-@click.option("--allow/--forbid", "allowed", default=None,
+@kit.option("--allow/--forbid", "allowed", default=None,
               help="Whether absences move deadlines at all.")
 @json_option
 def absences_cmd(game: str, max_days: int | None, allowed: bool | None, as_json: bool) -> None:

@@ -10,12 +10,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import click
-
 from adjudicator import __version__, service
 from adjudicator.cli import desk as desk_cli
+from adjudicator.cli import kit
 from adjudicator.cli.common import (
-    CONTEXT_SETTINGS,
     QUIET_META,
     Group,
     archive_raw,
@@ -29,10 +27,10 @@ from adjudicator.cli.common import (
     setup_logging,
 )
 from adjudicator.errors import AdjudicatorError
-from adjudicator.registry import GAMES, canonical_key, game_kinds, get_game
+from adjudicator.registry import canonical_key, game_kinds, get_game
 
 
-class GameKind(click.ParamType):
+class GameKind(kit.ParamType):
     """A registry key or one of its aliases (``diplomacy``, ``aa1942``, ``aa42``...)."""
 
     name = "KIND"
@@ -46,25 +44,22 @@ class GameKind(click.ParamType):
     def get_metavar(self, param, ctx=None) -> str:
         return "[" + "|".join(game_kinds()) + "]"
 
-    def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
-
-        return [CompletionItem(k, help=GAMES[k].title) for k in game_kinds()
-                if k.startswith(incomplete)]
+    def complete(self, incomplete):
+        return [("plain", k) for k in game_kinds() if k.startswith(incomplete)]
 
 
 KIND = GameKind()
 
 
-@click.group(cls=Group, context_settings=CONTEXT_SETTINGS)
-@click.version_option(__version__, "-V", "--version", package_name="adjudicator")
-@click.option("--judge", envvar="ADJ_JUDGE", type=click.Path(file_okay=False),
+@kit.group("adj", cls=Group)
+@kit.version_option(__version__, "-V", "--version", package_name="adjudicator")
+@kit.option("--judge", envvar="ADJ_JUDGE", type=kit.Path(file_okay=False),
               help="Judge folder: games may then be named instead of given as paths.")
-@click.option("-v", "--verbose", count=True, help="Log more (-vv: debug) on stderr.")
-@click.option("-q", "--quiet", "quiet_", is_flag=True,
+@kit.option("-v", "--verbose", count=True, help="Log more (-vv: debug) on stderr.")
+@kit.option("-q", "--quiet", "quiet_", is_flag=True,
               help="Log only errors; routine commands (adj tick) print nothing when idle.")
-@click.pass_context
-def main(ctx: click.Context, judge: str | None, verbose: int, quiet_: bool) -> None:
+@kit.pass_context
+def main(ctx: kit.Context, judge: str | None, verbose: int, quiet_: bool) -> None:
     """Referee play-by-email board wargames (Diplomacy, Axis & Allies).
 
     Shell completion: eval "$(_ADJ_COMPLETE=bash_source adj)" (zsh_source, fish_source).
@@ -74,36 +69,36 @@ def main(ctx: click.Context, judge: str | None, verbose: int, quiet_: bool) -> N
 
 
 @main.command()
-@click.argument("kind", type=KIND)
-@click.argument("game_dir", type=click.Path(file_okay=False), required=False)
-@click.option("--list", "list_variants", is_flag=True,
+@kit.argument("kind", type=KIND)
+@kit.argument("game_dir", type=kit.Path(file_okay=False), required=False)
+@kit.option("--list", "list_variants", is_flag=True,
               help="List KIND's variants (name, title, powers, centres to win, provinces) "
                    "and create nothing.")
-@click.option("--variant", help="Play this variant of KIND (adj new diplomacy DIR --variant "
+@kit.option("--variant", help="Play this variant of KIND (adj new diplomacy DIR --variant "
                                 "ancmed is adj new diplomacy-ancmed DIR; docs/variants.md).")
-@click.option("--title", help="Game title shown in reports (default: the folder name).")
-@click.option("--from", "position", type=click.Path(exists=True, dir_okay=False),
+@kit.option("--title", help="Game title shown in reports (default: the folder name).")
+@kit.option("--from", "position", type=kit.Path(exists=True, dir_okay=False),
               help="Start from a written position instead of the opening "
                    "(docs/positions.md).")
-@click.option("--deadline", multiple=True,
+@kit.option("--deadline", multiple=True,
               help="Phase length: 48h, or per phase kind (repeat): movement=48h, retreat=24h.")
-@click.option("--grace", help="Grace period after a deadline (e.g. 12h).")
-@click.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
-@click.option("--reminder", help="Remind missing powers this long before the deadline.")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+@kit.option("--grace", help="Grace period after a deadline (e.g. 12h).")
+@kit.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
+@kit.option("--reminder", help="Remind missing powers this long before the deadline.")
+@kit.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Game option (repeat), e.g. aa1942: victory=total, nmr=wait.")
-@click.option("--press", "press_mode", metavar="MODE",
+@kit.option("--press", "press_mode", metavar="MODE",
               help="Press by mail: white (default), grey, white-grey, grey-white, none, "
                    "broadcast-only (docs/press.md).")
-@click.option("--press-option", "press_options", multiple=True, metavar="KEY=VALUE",
+@kit.option("--press-option", "press_options", multiple=True, metavar="KEY=VALUE",
               help="Press rule (repeat): partial, fake, retreat, adjustment, late = yes|no; "
                    "observers = all|broadcast|none.")
-@click.option("--signup", is_flag=True,
+@kit.option("--signup", is_flag=True,
               help="Open the game for sign-up: players JOIN by mail and it starts when full "
                    "(docs/judge-lifecycle.md).")
-@click.option("--votes", type=click.Choice(["secret", "public"]), default=None,
+@kit.option("--votes", type=kit.Choice(["secret", "public"]), default=None,
               help="Whether draw and concession votes are secret (default) or public.")
-@click.option("--absence-max", type=click.IntRange(0, 366), default=None, metavar="DAYS",
+@kit.option("--absence-max", type=kit.IntRange(0, 366), default=None, metavar="DAYS",
               help="Days of absence each player may declare (default 14; 0: none).")
 @json_option
 def new(kind: str, game_dir: str | None, list_variants: bool, variant: str | None,
@@ -123,7 +118,7 @@ def new(kind: str, game_dir: str | None, list_variants: bool, variant: str | Non
         _list_variants(kind, as_json)
         return
     if game_dir is None:
-        raise click.UsageError("missing argument GAME_DIR (or --list to list the variants)")
+        raise kit.UsageError("missing argument GAME_DIR (or --list to list the variants)")
     if variant:
         kind = _variant_kind(kind, variant)
     path = new_game_path(game_dir, judge_option_value())
@@ -133,7 +128,7 @@ def new(kind: str, game_dir: str | None, list_variants: bool, variant: str | Non
     for item in options:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise click.UsageError(f"--option wants KEY=VALUE, got {item!r}")
+            raise kit.UsageError(f"--option wants KEY=VALUE, got {item!r}")
         opts[key.strip()] = value.strip()
     press_changes = None
     if press_mode or press_options:  # refused before anything is created
@@ -161,7 +156,7 @@ def new(kind: str, game_dir: str | None, list_variants: bool, variant: str | Non
 def _list_variants(kind: str, as_json: bool) -> None:
     found = get_game(kind).variants()
     if not found:
-        raise click.UsageError(f"{kind} has no variants")
+        raise kit.UsageError(f"{kind} has no variants")
     lines = [f"{v['name']:<10} NOT PLAYABLE: {v['error']}" if v.get("error") else
              f"{v['name']:<10} {v['title']}: {len(v['powers'])} powers "
              f"({', '.join(v['powers'])}), {v['victory_centres']} of {v['supply_centres']} "
@@ -179,7 +174,7 @@ def _variant_kind(kind: str, variant: str) -> str:
     if variant.strip().lower() in broken:
         raise AdjudicatorError(broken[variant.strip().lower()])
     if variant.strip().lower() not in names:
-        raise click.BadParameter(
+        raise kit.BadParameter(
             f"{kind} has no variant {variant!r}; variants: {', '.join(names) or 'none'}",
             param_hint="--variant")
     family = get_game(kind).family
@@ -187,13 +182,13 @@ def _variant_kind(kind: str, variant: str) -> str:
 
 
 @main.command()
-@click.argument("game_dir")
-@click.option("--power", "-p", required=True, help="The power these orders are for.")
-@click.argument("source", required=False)
-@click.option("--forum/--plain", "forum", default=None,
+@kit.argument("game_dir")
+@kit.option("--power", "-p", required=True, help="The power these orders are for.")
+@kit.argument("source", required=False)
+@kit.option("--forum/--plain", "forum", default=None,
               help="Treat SOURCE as a pasted forum post (strip [quote] blocks and BBCode); "
                    "default: when it contains BBCode.")
-@click.option("--phase", help="The phase these orders are for: the current one (checked), "
+@kit.option("--phase", help="The phase these orders are for: the current one (checked), "
               "or a later one to send orders ahead.")
 @json_option
 def orders(game_dir: str, power: str, source: str | None, forum: bool | None,
@@ -217,8 +212,8 @@ def orders(game_dir: str, power: str, source: str | None, forum: bool | None,
 
 
 @main.command()
-@click.argument("kind", type=KIND)
-@click.argument("source", required=False)
+@kit.argument("kind", type=KIND)
+@kit.argument("source", required=False)
 @json_option
 def check(kind: str, source: str | None, as_json: bool) -> None:
     """Check the syntax and names of orders without a game."""
@@ -237,8 +232,8 @@ def check(kind: str, source: str | None, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("game_dir")
-@click.option("--position", "as_position", is_flag=True,
+@kit.argument("game_dir")
+@kit.option("--position", "as_position", is_flag=True,
               help="Print the position in the format `adj new --from` reads.")
 @json_option
 def status(game_dir: str, as_position: bool, as_json: bool) -> None:
@@ -279,9 +274,9 @@ def _judge_deadline(folder, phase: str) -> dict | None:
 
 
 @main.command()
-@click.argument("game_dir")
-@click.option("--force", is_flag=True, help="Adjudicate even if orders are missing (NMR rules).")
-@click.option("--dice-file", type=click.Path(exists=True, dir_okay=False),
+@kit.argument("game_dir")
+@kit.option("--force", is_flag=True, help="Adjudicate even if orders are missing (NMR rules).")
+@kit.option("--dice-file", type=kit.Path(exists=True, dir_okay=False),
               help="Use dice rolled elsewhere (a forum roller), in file order (docs/dice.md).")
 @json_option
 def adjudicate(game_dir: str, force: bool, dice_file: str | None, as_json: bool) -> None:
@@ -302,8 +297,8 @@ def adjudicate(game_dir: str, force: bool, dice_file: str | None, as_json: bool)
 
 
 @main.command()
-@click.argument("game_dir")
-@click.argument("phase", required=False)
+@kit.argument("game_dir")
+@kit.argument("phase", required=False)
 @json_option
 def history(game_dir: str, phase: str | None, as_json: bool) -> None:
     """List resolved phases, or show one PHASE in full."""
@@ -344,13 +339,13 @@ def _press_lines(folder, phase: str) -> list[str]:
 
 
 @main.command()
-@click.argument("game_dir")
-@click.argument("phase", required=False)
-@click.option("--format", "fmt", default="text", show_default=True,
-              type=click.Choice(["text", "bbcode", "markdown", "html"]))
-@click.option("--template", type=click.Path(exists=True, dir_okay=False),
+@kit.argument("game_dir")
+@kit.argument("phase", required=False)
+@kit.option("--format", "fmt", default="text", show_default=True,
+              type=kit.Choice(["text", "bbcode", "markdown", "html"]))
+@kit.option("--template", type=kit.Path(exists=True, dir_okay=False),
               help="Your own Jinja template (see docs/report-context.md).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to FILE.")
+@kit.option("-o", "--output", type=kit.Path(dir_okay=False), help="Write to FILE.")
 @json_option
 def report(game_dir: str, phase: str | None, fmt: str, template: str | None,
            output: str | None, as_json: bool) -> None:
@@ -365,18 +360,18 @@ def report(game_dir: str, phase: str | None, fmt: str, template: str | None,
     elif as_json:
         emit(True, {"format": fmt, "report": text}, "")
     else:
-        click.echo(text, nl=not text.endswith("\n"))
+        kit.echo(text, nl=not text.endswith("\n"))
 
 
 @main.command("map")
-@click.argument("game_dir")
-@click.argument("phase", required=False)
-@click.option("--orders/--no-orders", default=True, show_default=True,
+@kit.argument("game_dir")
+@kit.argument("phase", required=False)
+@kit.option("--orders/--no-orders", default=True, show_default=True,
               help="Draw the phase's orders and their results.")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
+@kit.option("-o", "--output", required=True, type=kit.Path(dir_okay=False),
               help="FILE.svg or FILE.png")
-@click.option("--scale", default=1.0, show_default=True,
-              type=click.FloatRange(min=0, min_open=True), help="PNG scale factor.")
+@kit.option("--scale", default=1.0, show_default=True,
+              type=kit.FloatRange(min=0, min_open=True), help="PNG scale factor.")
 @json_option
 def map_(game_dir: str, phase: str | None, orders: bool, output: str, scale: float,
          as_json: bool) -> None:
@@ -385,7 +380,7 @@ def map_(game_dir: str, phase: str | None, orders: bool, output: str, scale: flo
 
     out = Path(output)
     if out.suffix.lower() not in (".svg", ".png"):
-        raise click.UsageError("the output file must end in .svg or .png")
+        raise kit.UsageError("the output file must end in .svg or .png")
     folder = game_folder(game_dir)
     svg = files.map_text(folder, service.game_of(folder), phase, show_orders=orders)
     if out.suffix.lower() == ".png":
@@ -398,8 +393,8 @@ def map_(game_dir: str, phase: str | None, orders: bool, output: str, scale: flo
 
 
 @main.command()
-@click.argument("game_dir")
-@click.argument("phase")
+@kit.argument("game_dir")
+@kit.argument("phase")
 @json_option
 def rollback(game_dir: str, phase: str, as_json: bool) -> None:
     """Undo back to the start of PHASE (undone records are archived, not deleted)."""
@@ -410,8 +405,8 @@ def rollback(game_dir: str, phase: str, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("game_dir")
-@click.argument("powers", nargs=-1, required=True)
+@kit.argument("game_dir")
+@kit.argument("powers", nargs=-1, required=True)
 @json_option
 def draw(game_dir: str, powers: tuple[str, ...], as_json: bool) -> None:
     """Declare a draw between POWERS (the moderator ends the game)."""
@@ -420,13 +415,13 @@ def draw(game_dir: str, powers: tuple[str, ...], as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("kind", type=KIND)
-@click.argument("game_dir", type=click.Path(file_okay=False))
+@kit.argument("kind", type=KIND)
+@kit.argument("game_dir", type=kit.Path(file_okay=False))
 @json_option
 def demo(kind: str, game_dir: str, as_json: bool) -> None:
     """Create a game in GAME_DIR and play the bundled example orders through it."""
     lines: list[str] = []
-    say = lines.append if as_json else click.echo
+    say = lines.append if as_json else kit.echo
     folder = service.play_examples(game_dir, kind, log=say)
     st = service.status(folder)
     now = f"now: {st['phase_name']} ({st['phase']})"
@@ -434,11 +429,11 @@ def demo(kind: str, game_dir: str, as_json: bool) -> None:
         emit(True, {"game_dir": str(folder.path), "examples": service.has_examples(kind),
                     "phases_played": len(folder.history()), "log": lines, "status": st}, "")
     else:
-        click.echo("\n".join([now, *st["summary"]]))
+        kit.echo("\n".join([now, *st["summary"]]))
 
 
 @main.command()
-@click.argument("game_dir")
+@kit.argument("game_dir")
 @json_option
 def fsck(game_dir: str, as_json: bool) -> None:
     """Verify a game (or every game of a judge): state schema, replay, audit hash chain."""
@@ -461,8 +456,8 @@ def dice_group() -> None:
 
 
 @dice_group.command("verify")
-@click.argument("game_dir")
-@click.option("--seed", "seeds", multiple=True, required=True,
+@kit.argument("game_dir")
+@kit.option("--seed", "seeds", multiple=True, required=True,
               help="A revealed seed in hex (repeat for every revealed seed).")
 @json_option
 def dice_verify(game_dir: str, seeds: tuple[str, ...], as_json: bool) -> None:
@@ -477,7 +472,7 @@ def dice_verify(game_dir: str, seeds: tuple[str, ...], as_json: bool) -> None:
 
 
 @dice_group.command("rotate")
-@click.argument("game_dir")
+@kit.argument("game_dir")
 @json_option
 def dice_rotate(game_dir: str, as_json: bool) -> None:
     """Retire the seed in use (a new one covers the next round); moderator only."""
@@ -487,8 +482,8 @@ def dice_rotate(game_dir: str, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("game_dir")
-@click.option("--round", "round_", type=int, help="Only the seed that covered ROUND.")
+@kit.argument("game_dir")
+@kit.option("--round", "round_", type=int, help="Only the seed that covered ROUND.")
 @json_option
 def reveal(game_dir: str, round_: int | None, as_json: bool) -> None:
     """Publish retired dice seeds (the seed in use only once the game is over)."""

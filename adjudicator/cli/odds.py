@@ -15,8 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import click
-
+from adjudicator.cli import kit
 from adjudicator.cli.common import Command, emit, game_folder, json_option, read_text
 from adjudicator.errors import AdjudicatorError
 
@@ -26,31 +25,31 @@ _HELP_FORMS = (
 )
 
 
-@click.command("odds", cls=Command)
-@click.argument("battle", nargs=-1, required=True)
-@click.option("--sea", is_flag=True, help="A sea battle (battles written as text).")
-@click.option("--landed", metavar="UNITS",
+@kit.command("odds", cls=Command)
+@kit.argument("battle", nargs=-1, required=True)
+@kit.option("--sea", is_flag=True, help="A sea battle (battles written as text).")
+@kit.option("--landed", metavar="UNITS",
               help="Attacking land units coming ashore from transports: they never retreat; "
                    "one bombarding ship per landed unit.")
-@click.option("--bombard", metavar="UNITS",
+@kit.option("--bombard", metavar="UNITS",
               help="Battleships and cruisers bombarding before the land battle.")
-@click.option("--rounds", type=click.IntRange(min=1), metavar="N",
+@kit.option("--rounds", type=kit.IntRange(min=1), metavar="N",
               help="Stop after N rounds (what is still fighting is counted as undecided).")
-@click.option("--retreat-if", "retreat_if", multiple=True, metavar="CONDITION",
+@kit.option("--retreat-if", "retreat_if", multiple=True, metavar="CONDITION",
               help="The attacker's retreat condition, as in a battle instruction: "
                    "'units <= 3', 'loss > 20 ipc', 'after round 2' (repeat: any one).")
-@click.option("--attacker-orders", metavar="TEXT",
+@kit.option("--attacker-orders", metavar="TEXT",
               help="The attacker's battle instruction: 'loss: inf, art, arm; keep 0 land "
                    "units; submerge: always'.")
-@click.option("--defender-orders", metavar="TEXT",
+@kit.option("--defender-orders", metavar="TEXT",
               help="The defender's standing orders: 'loss: inf, arm, art; bb takes first "
                    "hit: no'.")
-@click.option("--orders", "orders_file", type=click.Path(exists=True, dir_okay=False),
+@kit.option("--orders", "orders_file", type=kit.Path(exists=True, dir_okay=False),
               help="A live game: read the attacker's turn from FILE instead of its latest "
                    "submission (a planned attack).")
-@click.option("--top", default=5, show_default=True, type=click.IntRange(min=0),
+@kit.option("--top", default=5, show_default=True, type=kit.IntRange(min=0),
               help="How many of the most likely ends to list.")
-@click.option("--exact", is_flag=True,
+@kit.option("--exact", is_flag=True,
               help="Compute with exact fractions (slower; the JSON then also holds them).")
 @json_option
 def odds(battle: tuple[str, ...], sea: bool, landed: str | None, bombard: str | None,
@@ -71,11 +70,11 @@ def odds(battle: tuple[str, ...], sea: bool, landed: str | None, bombard: str | 
         failed: list[dict] = []
     else:
         if sea or landed or bombard or attacker_orders or defender_orders:
-            raise click.UsageError("--sea, --landed, --bombard, --attacker-orders and "
+            raise kit.UsageError("--sea, --landed, --bombard, --attacker-orders and "
                                    "--defender-orders describe a battle written as text; a "
                                    "live game's battle comes from its orders")
         if len(battle) < 2:
-            raise click.UsageError(f"expected {_HELP_FORMS}")
+            raise kit.UsageError(f"expected {_HELP_FORMS}")
         result, title, failed = _game_odds(battle[0], " ".join(battle[1:]), rounds,
                                                   list(retreat_if), orders_file, exact)
     (odds_obj, seconds), edition = result

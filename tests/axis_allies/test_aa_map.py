@@ -13,7 +13,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import service
 from adjudicator.axis_allies import mapsvg
@@ -21,6 +20,7 @@ from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.mapsvg import load_geometry, render_map_svg, turn_facts
 from adjudicator.axis_allies.state import add_unit, initial_state
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.publish import files
 from adjudicator.publish.svg import css_token
 from adjudicator.resources import game_data_path

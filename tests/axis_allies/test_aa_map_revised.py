@@ -15,7 +15,6 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import service
 from adjudicator.axis_allies import mapsvg
@@ -23,6 +22,7 @@ from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.mapsvg import load_geometry, render_map_svg, turn_facts
 from adjudicator.axis_allies.state import initial_state
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.publish import files
 from adjudicator.publish.svg import css_token
 from adjudicator.store import GameFolder

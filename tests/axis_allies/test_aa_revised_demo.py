@@ -14,11 +14,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import dice as dice_mod
 from adjudicator import service
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.publish import files
 from adjudicator.registry import get_game
 from adjudicator.resources import game_data_path

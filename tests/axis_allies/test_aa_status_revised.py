@@ -8,13 +8,13 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import service
 from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.report import region_views
 from adjudicator.axis_allies.state import add_unit, initial_state
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.registry import get_game
 
 ED = load_edition("aa-revised")

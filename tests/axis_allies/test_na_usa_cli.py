@@ -11,10 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator.axis_allies import advantages, editions
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 
 NAMES = {"ussr": "Soviet Union", "germany": "Germany", "uk": "United Kingdom",
          "japan": "Japan", "usa": "United States"}

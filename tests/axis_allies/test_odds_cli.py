@@ -9,7 +9,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.odds_input import (
@@ -21,6 +20,7 @@ from adjudicator.axis_allies.odds_input import (
     text_battle,
 )
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "games" / "aa1942" / "examples"

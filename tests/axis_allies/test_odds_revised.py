@@ -11,13 +11,13 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator.axis_allies.combat import BattleSetup, Unit, _Battle, battle_orders
 from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.editions import rules_for
 from adjudicator.axis_allies.odds import battle_odds
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.dice import Roll, RollLabel
 
 ED = load_edition("aa-revised")

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import dice as dice_mod
 from adjudicator.axis_allies.position import dump_position, load_position
 from adjudicator.axis_allies.state import add_unit
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.errors import PositionError
 from adjudicator.registry import get_game
 from adjudicator.store import GameFolder

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
 from deskutil import order_mail
 
 from adjudicator import service
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.desk.audit import AuditLog, game_audit
 from adjudicator.desk.fsck import check_game
 

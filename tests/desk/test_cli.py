@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 
 
 def run(*args, code=0, input=None, env=None):

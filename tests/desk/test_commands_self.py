@@ -145,9 +145,8 @@ def test_show_time_formats():
 def test_adj_status_on_a_judge_game_shows_the_deadline_in_the_judge_zone(desk):
     import json as _json
 
-    from click.testing import CliRunner
-
     from adjudicator.cli import main
+    from adjudicator.cli.testing import CliRunner
     from adjudicator.desk.judge import CONFIG
 
     path = desk.judge.path / CONFIG

@@ -7,10 +7,10 @@ import email
 import email.policy
 import json
 
-from click.testing import CliRunner
 from deskutil import make_mail, recipients
 
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 
 
 def run(*args, env, code=0, input=None):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
 from deskutil import body_of, recipients
 from presskit import OBSERVER, PLAYERS, press_game, relayed
 
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.desk import press
 
 

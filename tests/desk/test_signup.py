@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
 from deskutil import body_of, make_mail, order_mail
 from lifeutil import command_mail, fill, open_game, passwords, power_mail
 
 from adjudicator import service
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.desk import deadlines, signup, timezones
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.players import Roster

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 import sitecheck
-from click.testing import CliRunner
 
 from adjudicator import service
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.desk.judge import Judge
 from adjudicator.desk.players import Roster
 from adjudicator.desk.site import SiteError, build_site

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from click.testing import CliRunner
 from deskutil import order_mail
 
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.desk import outbox
 from adjudicator.desk.intake import Intake
 from adjudicator.store import canonical_json

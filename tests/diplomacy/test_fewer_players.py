@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import service
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.diplomacy import engine
 from adjudicator.diplomacy.map import load_map
 from adjudicator.diplomacy.parser import parse_orders

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import service
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.diplomacy.variants import folder_of
 from adjudicator.resources import game_data_path
 

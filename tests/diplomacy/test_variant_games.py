@@ -8,10 +8,10 @@ import itertools
 import math
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import service
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.diplomacy import variants
 from adjudicator.diplomacy.layout import generate_geometry
 from adjudicator.diplomacy.map import load_map

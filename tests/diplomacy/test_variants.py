@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import registry, service
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 from adjudicator.diplomacy import variants
 from adjudicator.diplomacy.map import load_map
 from adjudicator.diplomacy.variants import VariantError

@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator.cli import main
+from adjudicator.cli.testing import CliRunner
 
 # A short scripted game: the Soviet Union gives up Karelia in round 1 and Moscow in round 2;
 # Germany walks in; the other powers buy and place, the British bomb Germany and the
