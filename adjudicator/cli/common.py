@@ -32,7 +32,7 @@ def _remember_json(ctx: kit.Context, _param: kit.Parameter, value: bool) -> bool
 
 
 json_option = kit.option("--json", "as_json", is_flag=True, callback=_remember_json,
-                           help="Machine-readable output (errors too).")
+                         help="Machine-readable output (errors too).")
 
 
 def emit(as_json: bool, data: Any, text: str) -> None:

@@ -221,7 +221,7 @@ def mail_group() -> None:
 
 @mail_group.command("ingest")
 @kit.option("--eml", "eml", type=kit.Path(exists=True, dir_okay=False), multiple=True,
-              help="One message file (repeatable).")
+            help="One message file (repeatable).")
 @kit.option("--mbox", type=kit.Path(exists=True, dir_okay=False), help="An mbox file.")
 @kit.option("--maildir", type=kit.Path(exists=True, file_okay=False), help="A Maildir.")
 @kit.argument("stdin", required=False, type=kit.Choice(["-"]))
@@ -280,7 +280,7 @@ def mail_poll(as_json: bool) -> None:
 @kit.option("--in", "within", help="New deadline from now (48h, 2d, 1d12h...).")
 @kit.option("--extend", help="Move the current deadline by DURATION.")
 @kit.option("--length", multiple=True,
-              help="Phase lengths for later phases: 48h or KIND=DUR (movement=48h, retreat=24h).")
+            help="Phase lengths for later phases: 48h or KIND=DUR (movement=48h, retreat=24h).")
 @kit.option("--grace", help="Grace period after the deadline before NMR processing.")
 @kit.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
 @kit.option("--reminder", help="Remind missing powers this long before the deadline.")
@@ -317,10 +317,10 @@ def deadline_cmd(game: str, at: str | None, within: str | None, extend: str | No
 @kit.command(cls=Command, name="tick")
 @kit.argument("target", required=False)
 @kit.option("--quiet", "-q", "be_quiet", is_flag=True,
-              help="Print nothing when nothing happened (cron mails every output).")
+            help="Print nothing when nothing happened (cron mails every output).")
 @kit.option("--site", "site_dir", type=kit.Path(file_okay=False),
-              help="Then bring the static site in DIR up to date (adj site; only new "
-                   "phases are rendered).")
+            help="Then bring the static site in DIR up to date (adj site; only new "
+                 "phases are rendered).")
 @json_option
 def tick_cmd(target: str | None, be_quiet: bool, site_dir: str | None, as_json: bool) -> None:
     """Process every game that is due; send reminders (cron-friendly, idempotent)."""
@@ -362,7 +362,7 @@ def _site_line(built) -> str:
 @kit.command(cls=Command, name="site")
 @kit.argument("source", type=kit.Path(exists=True, file_okay=False))
 @kit.option("-o", "--output", "output", required=True, type=kit.Path(file_okay=False),
-              help="The folder to write the site to (created if missing).")
+            help="The folder to write the site to (created if missing).")
 @json_option
 def site_cmd(source: str, output: str, as_json: bool) -> None:
     """Write the static web site of SOURCE (a judge folder or one game folder) to DIR:
@@ -411,8 +411,8 @@ def resume_cmd(game: str, as_json: bool) -> None:
 @kit.argument("game")
 @kit.option("--verify", is_flag=True, help="Only check the hash chain.")
 @kit.option("--seal", is_flag=True,
-              help="Append a line signed with the audit key (ADJ_AUDIT_KEY_FILE), vouching "
-                   "for every line before it.")
+            help="Append a line signed with the audit key (ADJ_AUDIT_KEY_FILE), vouching "
+                 "for every line before it.")
 @json_option
 def audit_cmd(game: str, verify: bool, seal: bool, as_json: bool) -> None:
     """Show GAME's audit log."""
@@ -441,19 +441,19 @@ def audit_cmd(game: str, verify: bool, seal: bool, as_json: bool) -> None:
 @kit.argument("game")
 @kit.argument("source", required=False)
 @kit.option("--from", "sender", metavar="POWER",
-              help="Send as this power (under the game's press settings); without it the "
-                   "press comes from the moderator (always allowed, always white).")
+            help="Send as this power (under the game's press settings); without it the "
+                 "press comes from the moderator (always allowed, always white).")
 @kit.option("--to", "to", metavar="POWERS",
-              help="Recipients: England,Germany (names, abbreviations or initials), all "
-                   "(a broadcast), moderator.")
+            help="Recipients: England,Germany (names, abbreviations or initials), all "
+                 "(a broadcast), moderator.")
 @kit.option("--grey/--white", "grey", default=None,
-              help="Grey press: the sender is not named (where the game allows it); white "
-                   "press: the sender is named.")
+            help="Grey press: the sender is not named (where the game allows it); white "
+                 "press: the sender is named.")
 @kit.option("--fake", "fake", metavar="POWERS",
-              help="Fake press: the recipients see it as going to POWERS (or all).")
+            help="Fake press: the recipients see it as going to POWERS (or all).")
 @kit.option("--list", "list_", is_flag=True,
-              help="List the game's press instead (the moderator's record: grey senders "
-                   "shown).")
+            help="List the game's press instead (the moderator's record: grey senders "
+                 "shown).")
 @kit.option("--phase", help="With --list: only this phase's press.")
 @json_option
 def press_cmd(game: str, source: str | None, sender: str | None, to: str | None,
@@ -556,9 +556,9 @@ def configure_lifecycle(folder: GameFolder, signup: bool, votes: str | None,
 @kit.command(cls=Command, name="open")
 @kit.argument("game")
 @kit.option("--votes", type=kit.Choice(["secret", "public"]), default=None,
-              help="Whether draw and concession votes are secret (default) or public.")
+            help="Whether draw and concession votes are secret (default) or public.")
 @kit.option("--absence-max", type=kit.IntRange(0, 366), default=None, metavar="DAYS",
-              help="Days of absence each player may declare (default 14; 0: none).")
+            help="Days of absence each player may declare (default 14; 0: none).")
 @json_option
 def open_cmd(game: str, votes: str | None, absence_max: int | None, as_json: bool) -> None:
     """Open GAME for sign-up: players JOIN it by mail; it starts when every power has a
@@ -591,7 +591,7 @@ def signups_cmd(game: str, as_json: bool) -> None:
 @kit.command(cls=Command, name="votes")
 @kit.argument("game")
 @kit.option("--public/--secret", "visibility", default=None,
-              help="Make the votes public (replies list them) or secret (the default).")
+            help="Make the votes public (replies list them) or secret (the default).")
 @json_option
 def votes_cmd(game: str, visibility: bool | None, as_json: bool) -> None:
     """Show GAME's draw and concession votes (the moderator sees them all); change whether
@@ -620,9 +620,9 @@ def votes_cmd(game: str, visibility: bool | None, as_json: bool) -> None:
 @kit.command(cls=Command, name="absences")
 @kit.argument("game")
 @kit.option("--max-days", type=kit.IntRange(0, 366), default=None,
-              help="Days of absence each player may declare in this game.")
+            help="Days of absence each player may declare in this game.")
 @kit.option("--allow/--forbid", "allowed", default=None,
-              help="Whether absences move deadlines at all.")
+            help="Whether absences move deadlines at all.")
 @json_option
 def absences_cmd(game: str, max_days: int | None, allowed: bool | None, as_json: bool) -> None:
     """Show GAME's declared absences and its absence settings; change the settings."""

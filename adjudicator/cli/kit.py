@@ -320,6 +320,14 @@ def pass_context(fn: Callable) -> Callable:
 
 
 # --- commands -------------------------------------------------------------------------------
+class _Formatter(argparse.HelpFormatter):
+    """argparse asks for a formatter at every ``add_argument`` (our help is our own): a fixed
+    width spares it ``shutil`` (with ``bz2``, ``lzma``...) and a terminal query each time."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=80)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message[:1].upper() + message[1:] + ".")
@@ -389,7 +397,8 @@ class Command:
 
     # --- running -------------------------------------------------------------------------
     def make_parser(self, ctx: Context) -> argparse.ArgumentParser:
-        parser = _Parser(prog=ctx.command_path, add_help=False, allow_abbrev=False)
+        parser = _Parser(prog=ctx.command_path, add_help=False, allow_abbrev=False,
+                         formatter_class=_Formatter)
         parser.add_argument("-h", "--help", action="store_true", dest="_kit_help")
         for p in self.params:
             p.add_to(parser)

@@ -54,10 +54,10 @@ KIND = GameKind()
 @kit.group("adj", cls=Group)
 @kit.version_option(__version__, "-V", "--version", package_name="adjudicator")
 @kit.option("--judge", envvar="ADJ_JUDGE", type=kit.Path(file_okay=False),
-              help="Judge folder: games may then be named instead of given as paths.")
+            help="Judge folder: games may then be named instead of given as paths.")
 @kit.option("-v", "--verbose", count=True, help="Log more (-vv: debug) on stderr.")
 @kit.option("-q", "--quiet", "quiet_", is_flag=True,
-              help="Log only errors; routine commands (adj tick) print nothing when idle.")
+            help="Log only errors; routine commands (adj tick) print nothing when idle.")
 @kit.pass_context
 def main(ctx: kit.Context, judge: str | None, verbose: int, quiet_: bool) -> None:
     """Referee play-by-email board wargames (Diplomacy, Axis & Allies).
@@ -72,34 +72,34 @@ def main(ctx: kit.Context, judge: str | None, verbose: int, quiet_: bool) -> Non
 @kit.argument("kind", type=KIND)
 @kit.argument("game_dir", type=kit.Path(file_okay=False), required=False)
 @kit.option("--list", "list_variants", is_flag=True,
-              help="List KIND's variants (name, title, powers, centres to win, provinces) "
-                   "and create nothing.")
+            help="List KIND's variants (name, title, powers, centres to win, provinces) "
+                 "and create nothing.")
 @kit.option("--variant", help="Play this variant of KIND (adj new diplomacy DIR --variant "
-                                "ancmed is adj new diplomacy-ancmed DIR; docs/variants.md).")
+                              "ancmed is adj new diplomacy-ancmed DIR; docs/variants.md).")
 @kit.option("--title", help="Game title shown in reports (default: the folder name).")
 @kit.option("--from", "position", type=kit.Path(exists=True, dir_okay=False),
-              help="Start from a written position instead of the opening "
-                   "(docs/positions.md).")
+            help="Start from a written position instead of the opening "
+                 "(docs/positions.md).")
 @kit.option("--deadline", multiple=True,
-              help="Phase length: 48h, or per phase kind (repeat): movement=48h, retreat=24h.")
+            help="Phase length: 48h, or per phase kind (repeat): movement=48h, retreat=24h.")
 @kit.option("--grace", help="Grace period after a deadline (e.g. 12h).")
 @kit.option("--early/--no-early", default=None, help="Process as soon as all orders are in.")
 @kit.option("--reminder", help="Remind missing powers this long before the deadline.")
 @kit.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="Game option (repeat), e.g. aa1942: victory=total, nmr=wait.")
+            help="Game option (repeat), e.g. aa1942: victory=total, nmr=wait.")
 @kit.option("--press", "press_mode", metavar="MODE",
-              help="Press by mail: white (default), grey, white-grey, grey-white, none, "
-                   "broadcast-only (docs/press.md).")
+            help="Press by mail: white (default), grey, white-grey, grey-white, none, "
+                 "broadcast-only (docs/press.md).")
 @kit.option("--press-option", "press_options", multiple=True, metavar="KEY=VALUE",
-              help="Press rule (repeat): partial, fake, retreat, adjustment, late = yes|no; "
-                   "observers = all|broadcast|none.")
+            help="Press rule (repeat): partial, fake, retreat, adjustment, late = yes|no; "
+                 "observers = all|broadcast|none.")
 @kit.option("--signup", is_flag=True,
-              help="Open the game for sign-up: players JOIN by mail and it starts when full "
-                   "(docs/judge-lifecycle.md).")
+            help="Open the game for sign-up: players JOIN by mail and it starts when full "
+                 "(docs/judge-lifecycle.md).")
 @kit.option("--votes", type=kit.Choice(["secret", "public"]), default=None,
-              help="Whether draw and concession votes are secret (default) or public.")
+            help="Whether draw and concession votes are secret (default) or public.")
 @kit.option("--absence-max", type=kit.IntRange(0, 366), default=None, metavar="DAYS",
-              help="Days of absence each player may declare (default 14; 0: none).")
+            help="Days of absence each player may declare (default 14; 0: none).")
 @json_option
 def new(kind: str, game_dir: str | None, list_variants: bool, variant: str | None,
         title: str | None, position: str | None,
@@ -186,10 +186,10 @@ def _variant_kind(kind: str, variant: str) -> str:
 @kit.option("--power", "-p", required=True, help="The power these orders are for.")
 @kit.argument("source", required=False)
 @kit.option("--forum/--plain", "forum", default=None,
-              help="Treat SOURCE as a pasted forum post (strip [quote] blocks and BBCode); "
-                   "default: when it contains BBCode.")
+            help="Treat SOURCE as a pasted forum post (strip [quote] blocks and BBCode); "
+                 "default: when it contains BBCode.")
 @kit.option("--phase", help="The phase these orders are for: the current one (checked), "
-              "or a later one to send orders ahead.")
+            "or a later one to send orders ahead.")
 @json_option
 def orders(game_dir: str, power: str, source: str | None, forum: bool | None,
            phase: str | None, as_json: bool) -> None:
@@ -234,7 +234,7 @@ def check(kind: str, source: str | None, as_json: bool) -> None:
 @main.command()
 @kit.argument("game_dir")
 @kit.option("--position", "as_position", is_flag=True,
-              help="Print the position in the format `adj new --from` reads.")
+            help="Print the position in the format `adj new --from` reads.")
 @json_option
 def status(game_dir: str, as_position: bool, as_json: bool) -> None:
     """Show the phase, who has ordered, units and centres (or treasuries)."""
@@ -261,12 +261,15 @@ def status(game_dir: str, as_position: bool, as_json: bool) -> None:
 def _judge_deadline(folder, phase: str) -> dict | None:
     """The deadline of ``phase`` as the moderator reads it (the judge's time zone and UTC,
     desk/timezones.py), for a game kept by a judge; None without one."""
-    from adjudicator.desk import deadlines, timezones
     from adjudicator.desk.judge import judge_of
 
     judge = judge_of(folder)
+    if judge is None:  # a game outside a judge has no clock: load none of the desk
+        return None
+    from adjudicator.desk import deadlines, timezones
+
     sched = deadlines.load_schedule(folder)
-    if judge is None or sched.get("phase") != phase or not sched.get("deadline"):
+    if sched.get("phase") != phase or not sched.get("deadline"):
         return None
     shown = timezones.show_time(sched["deadline"], timezones.judge_zone(judge))
     return {"deadline": sched["deadline"],
@@ -277,7 +280,7 @@ def _judge_deadline(folder, phase: str) -> dict | None:
 @kit.argument("game_dir")
 @kit.option("--force", is_flag=True, help="Adjudicate even if orders are missing (NMR rules).")
 @kit.option("--dice-file", type=kit.Path(exists=True, dir_okay=False),
-              help="Use dice rolled elsewhere (a forum roller), in file order (docs/dice.md).")
+            help="Use dice rolled elsewhere (a forum roller), in file order (docs/dice.md).")
 @json_option
 def adjudicate(game_dir: str, force: bool, dice_file: str | None, as_json: bool) -> None:
     """Resolve the current phase."""
@@ -342,9 +345,9 @@ def _press_lines(folder, phase: str) -> list[str]:
 @kit.argument("game_dir")
 @kit.argument("phase", required=False)
 @kit.option("--format", "fmt", default="text", show_default=True,
-              type=kit.Choice(["text", "bbcode", "markdown", "html"]))
+            type=kit.Choice(["text", "bbcode", "markdown", "html"]))
 @kit.option("--template", type=kit.Path(exists=True, dir_okay=False),
-              help="Your own Jinja template (see docs/report-context.md).")
+            help="Your own Jinja template (see docs/report-context.md).")
 @kit.option("-o", "--output", type=kit.Path(dir_okay=False), help="Write to FILE.")
 @json_option
 def report(game_dir: str, phase: str | None, fmt: str, template: str | None,
@@ -367,11 +370,11 @@ def report(game_dir: str, phase: str | None, fmt: str, template: str | None,
 @kit.argument("game_dir")
 @kit.argument("phase", required=False)
 @kit.option("--orders/--no-orders", default=True, show_default=True,
-              help="Draw the phase's orders and their results.")
+            help="Draw the phase's orders and their results.")
 @kit.option("-o", "--output", required=True, type=kit.Path(dir_okay=False),
-              help="FILE.svg or FILE.png")
+            help="FILE.svg or FILE.png")
 @kit.option("--scale", default=1.0, show_default=True,
-              type=kit.FloatRange(min=0, min_open=True), help="PNG scale factor.")
+            type=kit.FloatRange(min=0, min_open=True), help="PNG scale factor.")
 @json_option
 def map_(game_dir: str, phase: str | None, orders: bool, output: str, scale: float,
          as_json: bool) -> None:
@@ -458,7 +461,7 @@ def dice_group() -> None:
 @dice_group.command("verify")
 @kit.argument("game_dir")
 @kit.option("--seed", "seeds", multiple=True, required=True,
-              help="A revealed seed in hex (repeat for every revealed seed).")
+            help="A revealed seed in hex (repeat for every revealed seed).")
 @json_option
 def dice_verify(game_dir: str, seeds: tuple[str, ...], as_json: bool) -> None:
     """Recompute every derived die in the history with the revealed seed(s)."""

@@ -29,28 +29,28 @@ _HELP_FORMS = (
 @kit.argument("battle", nargs=-1, required=True)
 @kit.option("--sea", is_flag=True, help="A sea battle (battles written as text).")
 @kit.option("--landed", metavar="UNITS",
-              help="Attacking land units coming ashore from transports: they never retreat; "
-                   "one bombarding ship per landed unit.")
+            help="Attacking land units coming ashore from transports: they never retreat; "
+                 "one bombarding ship per landed unit.")
 @kit.option("--bombard", metavar="UNITS",
-              help="Battleships and cruisers bombarding before the land battle.")
+            help="Battleships and cruisers bombarding before the land battle.")
 @kit.option("--rounds", type=kit.IntRange(min=1), metavar="N",
-              help="Stop after N rounds (what is still fighting is counted as undecided).")
+            help="Stop after N rounds (what is still fighting is counted as undecided).")
 @kit.option("--retreat-if", "retreat_if", multiple=True, metavar="CONDITION",
-              help="The attacker's retreat condition, as in a battle instruction: "
-                   "'units <= 3', 'loss > 20 ipc', 'after round 2' (repeat: any one).")
+            help="The attacker's retreat condition, as in a battle instruction: "
+                 "'units <= 3', 'loss > 20 ipc', 'after round 2' (repeat: any one).")
 @kit.option("--attacker-orders", metavar="TEXT",
-              help="The attacker's battle instruction: 'loss: inf, art, arm; keep 0 land "
-                   "units; submerge: always'.")
+            help="The attacker's battle instruction: 'loss: inf, art, arm; keep 0 land "
+                 "units; submerge: always'.")
 @kit.option("--defender-orders", metavar="TEXT",
-              help="The defender's standing orders: 'loss: inf, arm, art; bb takes first "
-                   "hit: no'.")
+            help="The defender's standing orders: 'loss: inf, arm, art; bb takes first "
+                 "hit: no'.")
 @kit.option("--orders", "orders_file", type=kit.Path(exists=True, dir_okay=False),
-              help="A live game: read the attacker's turn from FILE instead of its latest "
-                   "submission (a planned attack).")
+            help="A live game: read the attacker's turn from FILE instead of its latest "
+                 "submission (a planned attack).")
 @kit.option("--top", default=5, show_default=True, type=kit.IntRange(min=0),
-              help="How many of the most likely ends to list.")
+            help="How many of the most likely ends to list.")
 @kit.option("--exact", is_flag=True,
-              help="Compute with exact fractions (slower; the JSON then also holds them).")
+            help="Compute with exact fractions (slower; the JSON then also holds them).")
 @json_option
 def odds(battle: tuple[str, ...], sea: bool, landed: str | None, bombard: str | None,
          rounds: int | None, retreat_if: tuple[str, ...], attacker_orders: str | None,
@@ -71,8 +71,8 @@ def odds(battle: tuple[str, ...], sea: bool, landed: str | None, bombard: str | 
     else:
         if sea or landed or bombard or attacker_orders or defender_orders:
             raise kit.UsageError("--sea, --landed, --bombard, --attacker-orders and "
-                                   "--defender-orders describe a battle written as text; a "
-                                   "live game's battle comes from its orders")
+                                 "--defender-orders describe a battle written as text; a "
+                                 "live game's battle comes from its orders")
         if len(battle) < 2:
             raise kit.UsageError(f"expected {_HELP_FORMS}")
         result, title, failed = _game_odds(battle[0], " ".join(battle[1:]), rounds,
