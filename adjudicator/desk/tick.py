@@ -211,19 +211,18 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
                 "flags": {"late_marked": True, "reminded": True},
                 "lateness": late, "audit": ["late", {"phase": phase, "powers": late}],
                 "action": "late: " + ", ".join(late) if late else None,
-                "mail": None if not late else {
-                    "to": [r["email"] for p in late if (r := roster.holder(p))],
+                "mails": [{
+                    "to": to,
                     "subject": f"[{name}] LATE: orders missing for {phase}",
                     "body": (f"The deadline for {game.phase_name(state)} ({phase}) has passed "
                              f"and there are no orders from: "
                              f"{', '.join(map(game.power_name, late))}.\n"
-                             f"The phase will be processed {_show(folder, due)} with the "
-                             "missing powers' orders replaced by the no-move rule.\n"),
-                    "kind": f"late-{name}-{phase}-{stamp}"}})
+                             f"The phase will be processed {timezones.show_time(due, zone)} "
+                             "with the missing powers' orders replaced by the no-move rule.\n"),
+                    "kind": f"late-{name}-{phase}-{stamp}{suffix}"}
+                    for zone, to, suffix in _by_zone(folder, roster, late)]})
         reminder = deadlines.parse_duration(deadlines.desk_settings(folder).get("reminder")
                                             or "12h")
-        judge = judge_of(folder)
-        shown = timezones.show_time(deadline, timezones.judge_zone(judge) if judge else "UTC")
         if (not sched.get("reminded") and not notices and missing
                 and now >= deadline - timedelta(seconds=reminder)):
             to = [r["email"] for p in missing if (r := roster.holder(p))]
@@ -234,12 +233,16 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
                 "action": "reminded: " + (", ".join(p for p in missing if p not in unplayed)
                                           or "nobody")
                           + (f" (no player: {', '.join(unplayed)})" if unplayed else ""),
-                # one mail to every missing player: the judge's zone and UTC
-                "mail": {"to": to, "subject": f"[{name}] Reminder: orders due {shown}",
-                         "body": (f"Orders for {game.phase_name(state)} ({phase}) are due "
-                                  f"{shown}.\nStill missing: "
-                                  f"{', '.join(map(game.power_name, missing))}.\n"),
-                         "kind": f"reminder-{name}-{phase}-{stamp}"}})
+                # one mail per time zone of the readers: each reads the deadline in theirs
+                "mails": [{
+                    "to": zone_to,
+                    "subject": f"[{name}] Reminder: orders due "
+                               f"{timezones.show_time(deadline, zone)}",
+                    "body": (f"Orders for {game.phase_name(state)} ({phase}) are due "
+                             f"{timezones.show_time(deadline, zone)}.\nStill missing: "
+                             f"{', '.join(map(game.power_name, missing))}.\n"),
+                    "kind": f"reminder-{name}-{phase}-{stamp}{suffix}"}
+                    for zone, zone_to, suffix in _by_zone(folder, roster, missing)]})
         if notices:
             atomic_write(_notices_path(folder), canonical_json({"phase": phase,
                                                                 "notices": notices}))
@@ -247,10 +250,24 @@ def _lateness_and_reminders(folder: GameFolder, game, report: TickReport) -> Non
             _complete_notices(folder)
 
 
-def _show(folder: GameFolder, when) -> str:
-    """A time in a mail to several players: the judge's zone and UTC (desk/timezones.py)."""
+def _by_zone(folder: GameFolder, roster: Roster,
+             powers: list[str]) -> list[tuple[str, list[str], str]]:
+    """The addresses of ``powers``' players grouped by the time zone each reads times in
+    (their own, else the judge's; desk/timezones.py): ``(zone, addresses, kind suffix)``, the
+    judge's zone first with no suffix, so one mail per zone says every time as its readers
+    read it."""
     judge = judge_of(folder)
-    return timezones.show_time(when, timezones.judge_zone(judge) if judge else "UTC")
+    default = timezones.judge_zone(judge) if judge else "UTC"
+    groups: dict[str, list[str]] = {}
+    for power in powers:
+        address = (roster.holder(power) or {}).get("email")
+        if not address:
+            continue
+        zone = timezones.zone_for(judge, address) if judge else default
+        if address not in groups.setdefault(zone, []):
+            groups[zone].append(address)
+    order = sorted(groups, key=lambda z: (z != default, z))
+    return [(z, groups[z], "" if z == default else "-" + z.replace("/", "_")) for z in order]
 
 
 def _notices_path(folder: GameFolder):
@@ -278,7 +295,9 @@ def _complete_notices(folder: GameFolder) -> None:
         event, data = notice["audit"]
         if not log.has(event, **data):
             log.append(event, data)
-        mail = notice["mail"]
-        if mail and judge is not None and not mail_queued(judge, mail["kind"]):
-            outbox.send(judge, mail["to"], mail["subject"], mail["body"], kind=mail["kind"])
+        # "mail": one mail, as notices written before per-zone mails have it
+        for mail in notice.get("mails") or [notice.get("mail")]:
+            if mail and judge is not None and not mail_queued(judge, mail["kind"]):
+                outbox.send(judge, mail["to"], mail["subject"], mail["body"],
+                            kind=mail["kind"])
     path.unlink()

@@ -57,6 +57,34 @@ def test_reminder_once_per_phase_to_missing_players(desk, clock):
     assert "Still missing: Austria, England, France" in body_of(reminders[0])
 
 
+def test_reminders_and_late_notices_read_in_each_players_time_zone(desk, clock):
+    """Issue 13: every deadline in a reminder is in the reader's zone (and UTC). Players who
+    set a zone get their own mail; the others one mail in the judge's zone (UTC here)."""
+    from adjudicator.desk import timezones
+
+    timezones.set_zone(desk.judge, "alice@example.org", "Europe/Prague")
+    clock("2025-03-03T01:00:00Z")  # the deadline is 2025-03-03T12:00:00Z
+    tick_game(desk.folder())
+    reminders = [m for m in desk.outbox() if "Reminder" in str(m["Subject"])
+                 and "[g1]" in str(m["Subject"])]
+    by_reader = {tuple(recipients(m)): m for m in reminders}
+    prague = by_reader[("alice@example.org",)]
+    assert "Monday 3 March 2025, 13:00 CET (12:00 UTC)" in str(prague["Subject"])
+    assert "due Monday 3 March 2025, 13:00 CET (12:00 UTC)" in body_of(prague)
+    [others] = [m for r, m in by_reader.items() if "alice@example.org" not in r]
+    assert "bob@example.org" in recipients(others)
+    assert "Monday 3 March 2025, 12:00 UTC" in body_of(others) and "CET" not in body_of(others)
+    with desk.folder().lock():
+        deadlines.configure(desk.folder(), grace="12h")  # late first, processed at 00:00
+    clock("2025-03-03T13:00:00Z")
+    tick_game(desk.folder())
+    late = [m for m in desk.outbox() if "LATE" in str(m["Subject"])]
+    assert any(recipients(m) == ["alice@example.org"] and "processed Tuesday 4 March 2025, "
+               "01:00 CET (00:00 UTC)" in body_of(m) for m in late)
+    assert any("bob@example.org" in recipients(m) and "01:00 CET" not in body_of(m)
+               for m in late)
+
+
 def test_deadline_passed_forces_with_nmr_and_records_lateness(desk, clock):
     service.submit_orders(desk.folder(), "France", "A Par - Bur\n")
     clock("2025-03-03T12:00:00Z")
