@@ -95,7 +95,8 @@ def _power_of(folder: GameFolder, name: str) -> str:
     return service.power_of(service.game_of(folder), folder.read_state(), name)
 
 
-def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -> None:
+def _set_player(game: str, power: str, email: str, action: str, as_json: bool,
+                name: str | None = None) -> None:
     from adjudicator import service
     from adjudicator.desk.players import PlayerError, Roster
 
@@ -107,7 +108,7 @@ def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -
     from adjudicator.desk.signup import welcome_added_player
 
     with folder.lock():
-        token = Roster(folder).set_player(power, email, action)
+        token = Roster(folder).set_player(power, email, action, name=name)
         mailed = welcome_added_player(folder, power, email, token)
     emit(as_json, {"game": folder.path.name, "power": power, "email": email,
                     "password": token, "welcome_mail": mailed},
@@ -120,30 +121,36 @@ def _set_player(game: str, power: str, email: str, action: str, as_json: bool) -
 @kit.argument("game")
 @kit.argument("power")
 @kit.option("--email", required=True)
+@kit.option("--name", help="How the player is named in public (SUMMARY, the site).")
 @json_option
-def player_add(game: str, power: str, email: str, as_json: bool) -> None:
+def player_add(game: str, power: str, email: str, name: str | None,
+               as_json: bool) -> None:
     """Register EMAIL as the player of POWER and print their password."""
-    _set_player(game, power, email, "add", as_json)
+    _set_player(game, power, email, "add", as_json, name)
 
 
 @player_group.command("replace")
 @kit.argument("game")
 @kit.argument("power")
 @kit.option("--email", required=True)
+@kit.option("--name", help="How the player is named in public (SUMMARY, the site).")
 @json_option
-def player_replace(game: str, power: str, email: str, as_json: bool) -> None:
+def player_replace(game: str, power: str, email: str, name: str | None,
+                   as_json: bool) -> None:
     """Give POWER to a new player (the old password stops working)."""
-    _set_player(game, power, email, "replace", as_json)
+    _set_player(game, power, email, "replace", as_json, name)
 
 
 @player_group.command("takeover")
 @kit.argument("game")
 @kit.argument("power")
 @kit.option("--email", required=True)
+@kit.option("--name", help="How the player is named in public (SUMMARY, the site).")
 @json_option
-def player_takeover(game: str, power: str, email: str, as_json: bool) -> None:
+def player_takeover(game: str, power: str, email: str, name: str | None,
+                    as_json: bool) -> None:
     """Give an abandoned POWER to a new player."""
-    _set_player(game, power, email, "takeover", as_json)
+    _set_player(game, power, email, "takeover", as_json, name)
 
 
 @player_group.command("resign")

@@ -46,6 +46,14 @@ def check_email(addr: str) -> str:
     return addr
 
 
+def player_name(name: str | None) -> str | None:
+    """A player's public name as given (a mail's From name, ``--name``): control characters
+    dropped, spaces collapsed, at most 60 characters; None when nothing is left. Shown only
+    through escaping templates and plain text (docs/judge-lifecycle.md)."""
+    text = " ".join("".join(c for c in (name or "") if c.isprintable()).split())[:60].strip()
+    return text or None
+
+
 @dataclass(frozen=True)
 class Credential:
     salt: str
@@ -150,9 +158,11 @@ class Roster:
         }
 
     # --- moderator actions (caller holds the game lock) -----------------------------------
-    def set_player(self, power: str, email: str, action: str) -> str:
-        """Give ``power`` to ``email`` with a fresh token; returns the token (shown once)."""
+    def set_player(self, power: str, email: str, action: str, name: str | None = None) -> str:
+        """Give ``power`` to ``email`` with a fresh token; returns the token (shown once).
+        ``name``: how the player is named in public (SUMMARY, the site), if they gave one."""
         email = check_email(email)
+        name = player_name(name)
         data = self.load()
         current = data["powers"].get(power)
         active = current is not None and current.get("status") == "active"
@@ -170,6 +180,8 @@ class Roster:
                                  "credential": Credential.make(token).to_json(),
                                  "previous": ([*current.get("previous", []), previous]
                                               if current and previous else [])}
+        if name:
+            data["powers"][power]["name"] = name
         self.save(data)
         game_audit(self.folder.path).append(f"player-{action}", {
             "power": power, "email": email, "previous": previous,

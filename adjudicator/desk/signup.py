@@ -35,7 +35,7 @@ from adjudicator.desk import deadlines, outbox, timezones
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.commands import Answer, CommandError, Context, command
 from adjudicator.desk.judge import Judge, judge_of
-from adjudicator.desk.players import PlayerError, Roster, check_email
+from adjudicator.desk.players import PlayerError, Roster, check_email, player_name
 from adjudicator.game import BaseGame
 from adjudicator.store import GameFolder, atomic_write, canonical_json, now_iso
 
@@ -268,8 +268,10 @@ def _open_record(folder: GameFolder) -> dict:
     return data
 
 
-def join(judge: Judge, folder: GameFolder, email: str, prefs_text: str = "") -> tuple[str, bool]:
-    """``email`` joins ``folder``'s sign-up; returns (reply text, started)."""
+def join(judge: Judge, folder: GameFolder, email: str, prefs_text: str = "",
+         name: str | None = None) -> tuple[str, bool]:
+    """``email`` joins ``folder``'s sign-up; returns (reply text, started). ``name`` (the
+    From name of the JOIN mail) is how the player will be named in public."""
     email = check_email(email)
     game = service.game_of(folder)
     with folder.lock():
@@ -285,8 +287,10 @@ def join(judge: Judge, folder: GameFolder, email: str, prefs_text: str = "") -> 
                               "PREFERENCE to change your preferences, LEAVE to leave")
         prefs = parse_powers(game, state, prefs_text) if prefs_text.strip() else []
         n = max((p["n"] for p in data["players"]), default=0) + 1
-        data["players"].append({"n": n, "email": email, "joined": now_iso(),
-                                "preferences": prefs})
+        entry = {"n": n, "email": email, "joined": now_iso(), "preferences": prefs}
+        if player_name(name):
+            entry["name"] = player_name(name)
+        data["players"].append(entry)
         _save(folder, data)
         game_audit(folder.path).append("signup-join", {"n": n, "email": email,
                                                        "preferences": prefs})
@@ -369,7 +373,8 @@ def _start(judge: Judge, folder: GameFolder, game: BaseGame, state: dict, data: 
         # "replace": a start interrupted after some powers were registered gives them a
         # fresh password now (the first one was never mailed)
         tokens = {power: roster.set_player(power, player["email"],
-                                           "replace" if roster.holder(power) else "add")
+                                           "replace" if roster.holder(power) else "add",
+                                           name=player.get("name"))
                   for power in seat_list[chosen[player["n"]]]}
         welcome.append((player["email"], tokens))
     data.update(status="started", started=now_iso(),
@@ -418,7 +423,8 @@ def _folder(ctx: Context) -> GameFolder:
          examples=["JOIN autumn", "JOIN autumn France, Italy, England"])
 def join_command(ctx: Context) -> Answer:
     folder = _folder(ctx)
-    text, started = join(ctx.judge, folder, ctx.sender, _game_args(ctx))
+    text, started = join(ctx.judge, folder, ctx.sender, _game_args(ctx),
+                         name=ctx.mail.display_name)
     return Answer(text, audit={"started": started})
 
 

@@ -357,3 +357,29 @@ def test_the_moderators_views_signups_votes_absences(desk, monkeypatch) -> None:
     out = run("absences", "g1", "--max-days", "3")
     assert "absences allowed, at most 3 day(s) per player" in out
     assert "not allowed" in run("absences", "g1", "--forbid")
+
+
+def test_players_are_named_in_public_by_their_join_mails_from_name(desk, clock) -> None:
+    """The From name of a JOIN mail becomes the player's public name (SUMMARY, the site);
+    their address never does. Control characters are dropped, the length is capped."""
+    open_game(desk, "named")
+    fill(desk, "named", SEVEN)
+    roster = Roster(desk.judge.game("named")).load()["powers"]
+    assert {rec["name"] for rec in roster.values()} == {"Alice"}  # make_mail's From name
+    out, reply = command_mail(desk, "SUMMARY named", "zed@example.org")
+    assert "Alice" in reply and "@example.org" not in reply
+
+
+def test_player_names_are_cleaned_and_given_by_the_moderator(desk) -> None:
+    from adjudicator.desk.players import player_name
+
+    assert player_name("  Pierre\x07 \n Dupont\u202e ") == "Pierre Dupont"
+    assert player_name("x" * 100) == "x" * 60
+    assert player_name("\x00\x01") is None and player_name(None) is None
+    service.new_game(desk.judge.game_path("byhand"), "diplomacy", {})
+    res = CliRunner().invoke(main, ["--judge", str(desk.judge.path), "player", "add", "byhand",
+                                    "France", "--email", "p@example.org", "--name",
+                                    "Pierre <b>D</b>"])
+    assert res.exit_code == 0, res.output
+    rec = Roster(desk.judge.game("byhand")).load()["powers"]["France"]
+    assert rec["name"] == "Pierre <b>D</b>"  # stored as given; escaped wherever shown
