@@ -197,8 +197,9 @@ def _figures(folder: GameFolder, game, state: dict) -> list[str]:
 
 @command("HISTORY", scope="game", usage="HISTORY [game] [phase]",
          args=_GAME_PHASE,
-         summary="The public report of a resolved phase (the latest without a phase), and "
-                 "the list of resolved phases. Never private press.",
+         summary="The public report of a resolved phase (the latest without a phase), the "
+                 "press broadcast during it, and the list of resolved phases. Never private "
+                 "press.",
          examples=["HISTORY mygame", "HISTORY mygame F1901M", "HISTORY mygame Fall 1901"])
 def history(ctx: Context) -> Answer:
     from adjudicator.publish import files
@@ -216,8 +217,28 @@ def history(ctx: Context) -> Answer:
     text = (stored.read_text(encoding="utf-8") if stored.is_file()
             else files.report_text(folder, game, record["phase"], "text"))
     return Answer(f"Resolved phases: {', '.join(phases)}\n\n"
-                  f"Report of {record['phase']}:\n\n{text.rstrip()}",
+                  f"Report of {record['phase']}:\n\n{text.rstrip()}"
+                  + _broadcasts(folder, game, record["phase"]),
                   audit={"phase": record["phase"]})
+
+
+def _broadcasts(folder, game, phase: str) -> str:
+    """The press broadcast during ``phase``, as a spectator of the site reads it: none when
+    the game keeps press from observers, a grey sender unnamed (docs/press.md)."""
+    from adjudicator.desk import press
+
+    if press.settings_of(folder).get("observers") == "none":
+        return ""
+    items = [p for p in press.public_press(folder) if p["phase"] == phase]
+    if not items:
+        return ""
+    out = [f"\n\nPress broadcast during {phase}:"]
+    for item in items:
+        sender = item["sender"]
+        who = ("anonymous (grey press)" if sender is None else "the moderator"
+               if sender == press.MODERATOR else game.power_name(sender))
+        out.append(f"\n--- from {who}, {item['time']}\n{item['text'].rstrip()}")
+    return "\n".join(out)
 
 
 @command("MAP", scope="game", usage="MAP [game] [phase]", args=_GAME_PHASE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from deskutil import body_of, recipients
+from deskutil import body_of, make_mail, recipients
 from presskit import (
     ADJUSTMENT,
     OBSERVER,
@@ -399,3 +399,24 @@ def test_an_interrupted_message_never_relays_its_press_twice(desk, monkeypatch):
     desk.ingest(msg)  # the next run recovers: the press is not run a second time
     assert len(relayed(desk)) == 1 and len(press.records(desk.folder("p1"))) == 1
     assert "not run a second time" in reply_to(desk, PLAYERS["France"])
+
+
+def test_history_by_mail_shows_the_phases_broadcasts_and_never_private_press(desk):
+    """HISTORY game phase adds the press broadcast during that phase (a grey sender
+    unnamed), as the site does; private press never appears."""
+    tokens = press_game(desk, "hp", settings="white-grey")
+    desk.ingest(press_mail("hp", "France", tokens["France"],
+                           "BROADCAST\nPeace in our time.\nENDPRESS\n"))
+    desk.ingest(press_mail("hp", "England", tokens["England"],
+                           "BROADCAST GREY\nTrust nobody.\nENDPRESS\n"))
+    desk.ingest(press_mail("hp", "Germany", tokens["Germany"],
+                           "PRESS TO France\nA secret alliance?\nENDPRESS\n"))
+    service.adjudicate(desk.judge.game("hp"), force=True)
+    desk.ingest(make_mail("HISTORY hp S1901M\n", sender="stranger@example.net"))
+    [reply] = [m for m in desk.outbox() if "stranger@example.net" in recipients(m)]
+    text = body_of(reply)
+    assert "Press broadcast during S1901M:" in text
+    assert "from France" in text and "Peace in our time." in text
+    assert "from anonymous (grey press)" in text and "Trust nobody." in text
+    assert "England" not in text.split("Press broadcast during")[1]
+    assert "secret alliance" not in text
