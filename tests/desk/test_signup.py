@@ -366,7 +366,7 @@ def test_players_are_named_in_public_by_their_join_mails_from_name(desk, clock) 
     fill(desk, "named", SEVEN)
     roster = Roster(desk.judge.game("named")).load()["powers"]
     assert {rec["name"] for rec in roster.values()} == {"Alice"}  # make_mail's From name
-    out, reply = command_mail(desk, "SUMMARY named", "zed@example.org")
+    _, reply = command_mail(desk, "SUMMARY named", "zed@example.org")
     assert "Alice" in reply and "@example.org" not in reply
 
 
