@@ -362,6 +362,19 @@ def observe(folder: GameFolder, email: str) -> None:
             raise SignupError(str(exc)) from None
 
 
+def finish_interrupted_start(folder: GameFolder, game: BaseGame, state: dict) -> bool:
+    """Start a game whose sign-up is full but did not start (the process stopped between
+    the last JOIN and the start, J-L3): ``adj tick`` calls it, so such a game never waits
+    for a JOIN that cannot come. Under the game lock; True when it started the game."""
+    data = load(folder)
+    judge = judge_of(folder)
+    if (judge is None or not data or data.get("status") != "open"
+            or len(data["players"]) < len(seats(game, state))):
+        return False
+    _start(judge, folder, game, state, data)
+    return True
+
+
 def _start(judge: Judge, folder: GameFolder, game: BaseGame, state: dict, data: dict) -> None:
     """Assign the seats, register the players, start the clock, send the mails. Under the
     game lock."""

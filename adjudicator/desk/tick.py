@@ -83,6 +83,12 @@ def tick_game(folder: GameFolder) -> TickReport:
                 _note_idle(folder, game)
                 return report
             sched = deadlines.current_schedule(folder, game, state)
+            if sched.get("paused") and (folder.path / "desk" / "signup.json").exists():
+                from adjudicator.desk import signup
+
+                if signup.finish_interrupted_start(folder, game, state):
+                    report.actions.append("started (sign-up full)")
+                    continue
             if sched.get("paused"):
                 report.actions.append("paused")
                 _note_idle(folder, game)
@@ -119,7 +125,7 @@ def tick_game(folder: GameFolder) -> TickReport:
 def _stamps(folder: GameFolder, phase: str) -> list[int | None]:
     out: list[int | None] = []
     for path in (folder.path / "game.json", folder.path / "settings.json",
-                 folder.path / "orders" / phase):
+                 folder.path / "orders" / phase, folder.path / "desk" / "signup.json"):
         try:
             out.append(os.stat(path).st_mtime_ns)
         except FileNotFoundError:

@@ -383,3 +383,25 @@ def test_player_names_are_cleaned_and_given_by_the_moderator(desk) -> None:
     assert res.exit_code == 0, res.output
     rec = Roster(desk.judge.game("byhand")).load()["powers"]["France"]
     assert rec["name"] == "Pierre <b>D</b>"  # stored as given; escaped wherever shown
+
+
+def test_a_start_interrupted_after_the_last_join_is_finished_by_the_next_tick(
+        desk, clock, monkeypatch) -> None:
+    """The process stops between the last JOIN and the start (here: the start fails): the
+    game is full but not started, and no further JOIN can come. adj tick starts it."""
+    open_game(desk, "cut")
+    tick_game(desk.judge.game("cut"))  # an idle note while the sign-up is open
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("power failure")
+
+    monkeypatch.setattr(signup, "_start", crash)
+    fill(desk, "cut", SEVEN)
+    monkeypatch.undo()
+    assert signup.load(desk.judge.game("cut"))["status"] == "open"
+    assert len(signup.load(desk.judge.game("cut"))["players"]) == 7
+    report = tick_game(desk.judge.game("cut"))
+    assert "started (sign-up full)" in report.actions
+    assert signup.load(desk.judge.game("cut"))["status"] == "started"
+    assert len(passwords(desk, "cut")) == 7  # the welcome mails went out
+    assert not deadlines.load_schedule(desk.judge.game("cut")).get("paused")
