@@ -52,12 +52,25 @@ def _variants() -> dict[str, GameSpec]:
         except FileNotFoundError:
             folders = []
         _found = {
-            p.name: GameSpec(p.name, _VARIANT_FAMILY, p.name,
-                             f"Diplomacy variant {p.name.removeprefix(_VARIANT_PREFIX)}",
+            p.name: GameSpec(p.name, _VARIANT_FAMILY, p.name, _variant_title(p),
                              aliases=(f"diplomacy:{p.name.removeprefix(_VARIANT_PREFIX)}",))
             for p in folders
         }
     return _found
+
+
+def _variant_title(folder) -> str:
+    """``Diplomacy (Ancient Mediterranean)``: the title its ``variant.json`` gives (the
+    loader validates the file; a folder it cannot read is still named, by its name)."""
+    import json
+
+    name = folder.name.removeprefix(_VARIANT_PREFIX)
+    try:
+        title = json.loads((folder / "variant.json").read_text(encoding="utf-8"))["title"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return f"Diplomacy variant {name}"
+    return f"Diplomacy ({title})" if isinstance(title, str) and title.strip() else \
+        f"Diplomacy variant {name}"
 
 
 class _Games(Mapping[str, GameSpec]):

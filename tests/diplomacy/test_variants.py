@@ -520,3 +520,10 @@ def test_a_broken_variant_is_listed_with_its_error_and_hides_no_other(games):
     assert lines[1].startswith("good       Good: 7 powers")
     out = CliRunner().invoke(main, ["new", "diplomacy", "--variant", "bad", "x"])
     assert out.exit_code == 1 and "nosuch" in out.output
+
+
+def test_a_variant_is_titled_by_its_variant_json():
+    """Listings (LIST by mail, the site, adj status) name a variant by its own title."""
+    assert registry.spec("diplomacy-ancmed").title == "Diplomacy (Ancient Mediterranean)"
+    assert registry.spec("diplomacy:pure").title == "Diplomacy (Pure)"
+    assert registry.spec("diplomacy").title == "Diplomacy (standard map)"
