@@ -7,7 +7,6 @@ apart from the store so that games, which never touch files, need not import it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 
@@ -17,4 +16,6 @@ def canonical_json(obj: object) -> str:
 
 
 def sha256_text(text: str) -> str:
+    import hashlib  # here: OpenSSL loads only for a command that hashes (issue 16)
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -8,7 +8,6 @@ phones drop them freely ("stpetersburg", "Mid Atlantic").
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 
@@ -42,6 +41,8 @@ class Suggester:
         key = normalize(name)
         if not key:
             return []
+        import difflib  # here: only a misspelt name pays for it (issue 16)
+
         best: dict[str, float] = {}
         matcher = difflib.SequenceMatcher(autojunk=False)
         matcher.set_seq2(key)

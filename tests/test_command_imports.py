@@ -58,7 +58,8 @@ def test_adj_status_loads_no_parser_no_resolver_no_templates_no_logging(game):
     modules = loaded("status", str(game))
     assert _family(modules, "lark", "jinja2", "adjudicator.lalr", "adjudicator.diplomacy.engine",
                    "adjudicator.diplomacy.parser", "adjudicator.publish", "tempfile",
-                   "logging") == []
+                   "logging", "hashlib", "hmac", "difflib", "shutil", "zoneinfo",
+                   "adjudicator.desk.deadlines", "click") == []
 
 
 def test_adj_orders_loads_no_lark_no_resolver_no_templates_no_tempfile_no_logging(game):

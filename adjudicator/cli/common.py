@@ -9,7 +9,6 @@ much the standard ``logging`` output (on stderr) says.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from collections.abc import Callable
@@ -90,6 +89,8 @@ def decode(data: bytes) -> tuple[str, list[str]]:
 def archive_raw(folder: GameFolder, raw: bytes) -> None:
     """Keep input that was not valid UTF-8 exactly as it came (``desk/inbox/``): what is
     stored as the submission has the bad bytes replaced, the original is not lost."""
+    import hashlib
+
     from adjudicator.desk.audit import game_audit
     from adjudicator.store import atomic_write, file_stamp
 

@@ -27,8 +27,6 @@ once (``adj audit GAME --seal``, which appends a signed line).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
 from contextlib import AbstractContextManager
@@ -57,12 +55,23 @@ def audit_key() -> bytes | None:
 
 
 def _mac(key: bytes, line_hash: str) -> str:
+    import hashlib
+    import hmac
+
     return hmac.new(key, line_hash.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def _same(a: str, b: str) -> bool:
+    import hmac
+
+    return hmac.compare_digest(a, b)
 
 
 def _line_hash(record: dict) -> str:
     body = {k: v for k, v in record.items() if k not in ("hash", "mac")}
     raw = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    import hashlib  # here: OpenSSL loads only when the log is written or checked (issue 16)
+
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
@@ -177,7 +186,7 @@ class AuditLog:
                 problems.append(f"audit line {n}: hash mismatch (record was altered)")
             if key is not None and (keyed or "mac" in rec):
                 keyed = True
-                if not hmac.compare_digest(str(rec.get("mac", "")),
+                if not _same(str(rec.get("mac", "")),
                                            _mac(key, str(rec.get("hash")))):
                     problems.append(f"audit line {n}: no valid MAC under the audit key (written "
                                     "without the key)")
