@@ -46,7 +46,8 @@ every text echoed from the message is scrubbed of it.
 Abuse (desk/abuse.py): wrong passwords start a cooling-off per power and per sender (no
 password is checked while it lasts, the player is told once per period); a failure no
 password vouched for is answered once per address and period (backscatter); at most
-``password_checks`` scrypt runs are spent per message.
+``password_checks`` scrypt runs are spent per message (or as many as one player of the
+game holds powers, in a game for fewer players).
 
 Idempotence: a Message-ID is marked "processing" (atomically, under the judge's mail lock)
 before anything is stored, and "done" afterwards. A process killed in between leaves the
@@ -712,6 +713,9 @@ class Intake:
         self._mail: ParsedMail | None = None
         self._authenticated: list[str] = []  # powers (or "moderator") a password vouched for
         self._checks = 0  # password verifications (scrypt runs) spent on this message
+        # at most this many per message: the judge's limit, or as many powers as one player
+        # of the message's game holds (a fewer-player game), so one mail carries them all
+        self._check_limit = self.throttle.policy.password_checks
         self._verified: dict[tuple[str, str], bool] = {}
         self._withheld = False  # a failure reply not sent (backscatter limit)
         # a section's authentication, once per message (orders and commands share it)
@@ -1062,6 +1066,8 @@ class Intake:
 
         game = service.game_of(folder)
         state = folder.read_state()
+        self._check_limit = max(self.throttle.policy.password_checks,
+                                max(map(len, game.sides(state)), default=1))
         reading = self._reading(mail, game, state)
         d = read_directives(mail, self._is_game, reading=reading)
         d.secrets |= pre.secrets
@@ -1652,11 +1658,11 @@ class Intake:
         free = [p for p in held if not self.throttle.blocked("powers", f"{name}/{p}")]
         own = [p for p in free if sender_key(active[p].get("email", "")) == sender]
         pool = own or free
-        left = self.throttle.policy.password_checks - self._checks
+        left = self._check_limit - self._checks
         if len(pool) > left:
             return None, (f"this message names no power, and its password would have to be "
                           f"tried against {len(pool)} powers (at most "
-                          f"{self.throttle.policy.password_checks} passwords are checked per "
+                          f"{self._check_limit} passwords are checked per "
                           "message): add a line POWER <your power>")
         found = [p for p in pool if self._verify(roster, p, section.password)]
         if len(found) == 1:
@@ -1674,14 +1680,14 @@ class Intake:
             return self._verified[key]
         if roster.holder(power) is None:
             return False
-        if self._checks >= self.throttle.policy.password_checks:
+        if self._checks >= self._check_limit:
             return None
         self._checks += 1
         self._verified[key] = ok = roster.authenticate(power, password)
         return ok
 
     def _over_budget(self) -> str:
-        n = self.throttle.policy.password_checks
+        n = self._check_limit
         return (f"not checked: at most {n} password{'s' if n != 1 else ''} are checked per "
                 "message; send the orders of further powers in another message")
 
@@ -1763,7 +1769,7 @@ class Intake:
             return cooling
         key = ("*moderator*", token)
         if key not in self._verified:
-            if self._checks >= self.throttle.policy.password_checks:
+            if self._checks >= self._check_limit:
                 return self._over_budget()
             self._checks += 1
             self._verified[key] = self.judge.check_moderator(token)

@@ -48,6 +48,33 @@ def test_a_player_holding_two_powers_orders_both_in_one_mail(desk) -> None:
     assert "Player 2: Austria, France" in body_of(results[0])
 
 
+def test_a_player_holding_three_powers_orders_all_three_in_one_mail(desk) -> None:
+    """Three players: one holds Austria, England and Germany. The judge checks at most two
+    passwords per message by default (limits.password_checks); in this game a player holds
+    three powers, so one mail with three sections is checked in full."""
+    assert desk.judge.limits()["password_checks"] == 2
+    folder = service.new_game(desk.judge.game_path("three"), "diplomacy", {"players": "3"})
+    configure_new_game(folder, ("48h",), None, None, None)
+    with folder.lock():
+        roster = Roster(folder)
+        tokens = {p: roster.set_player(p, "ann@example.org", "add")
+                  for p in ("Austria", "England", "Germany")}
+    body = "GAME three\n" + "".join(
+        f"POWER {p}\nPASSWORD {tokens[p]}\n{orders}\n\n"
+        for p, orders in (("Austria", "A Vie - Gal"), ("England", "F Lon - Nth"),
+                          ("Germany", "A Mun - Ruh")))
+    out = desk.ingest(make_mail(body, sender="ann@example.org"))
+    assert out.status == "accepted" and out.powers == ["Austria", "England", "Germany"]
+    # the budget is three, never more: a fourth password in one message is not checked
+    four = body.replace("GAME three\n", "GAME three\nPOWER Austria\nPASSWORD wrong\n"
+                        "A Vie H\n\n")
+    mail = make_mail(four, sender="ann@example.org")
+    desk.ingest(mail)
+    [reply] = [body_of(m) for m in desk.replies_to("ann@example.org")
+               if m["In-Reply-To"] == mail["Message-ID"]]
+    assert "at most 3 passwords are checked per message" in reply
+
+
 def test_a_power_not_played_is_never_waited_for(desk) -> None:
     folder = service.new_game(desk.judge.game_path("six"), "diplomacy", {"players": "6"})
     configure_new_game(folder, ("48h",), None, None, None)
