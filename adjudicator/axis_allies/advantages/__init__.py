@@ -37,6 +37,11 @@ Decision = Literal["automatic", "standing", "order", "setup"]
 STATE_KEY = "advantages"
 USED_KEY = "advantages_used"
 CHOICES_KEY = "advantage_choices"
+#: ``state["advantages_declared"]``: a once-a-game advantage declared by an order -> the
+#: game round it was declared in
+DECLARED_KEY = "advantages_declared"
+#: ``state["advantage_units"]``: an advantage -> the ids of the units it marked this turn
+UNITS_KEY = "advantage_units"
 
 
 class NationalAdvantage(Effect):
@@ -198,6 +203,30 @@ class AdvantageStep(TurnStep):
 
     def applies(self, turn: Any) -> bool:
         return turn.power == self.advantage.power
+
+    def declared_order(self, turn: Any, script: Any) -> Any:
+        """The turn's order playing this once-a-game advantage, taken: the advantage is
+        marked used, the round it was declared in recorded and the order's result written;
+        None when the turn plays no such order or the advantage was used before."""
+        adv = self.advantage
+        orders = [o for o in script.advantages if o.key == adv.key]
+        if not orders or adv.used(turn.s):
+            return None
+        adv.mark_used(turn.s)
+        turn.s.setdefault(DECLARED_KEY, {})[adv.key] = turn.round
+        turn.result("advantages", orders[0].text(), True)
+        return orders[0]
+
+    def forget_units(self, turn: Any) -> list[str]:
+        """The ids of the units this advantage marked (``UNITS_KEY``), taken out of the
+        state; the table goes when it is empty."""
+        table = turn.s.get(UNITS_KEY)
+        if table is None:
+            return []
+        ids = list(table.pop(self.advantage.key, ()))
+        if not table:
+            del turn.s[UNITS_KEY]
+        return ids
 
 
 def insert_steps(steps: Iterable[TurnStep], *,

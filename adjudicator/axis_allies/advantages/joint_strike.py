@@ -34,6 +34,8 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.axis_allies.advantages import (
+    DECLARED_KEY,
+    UNITS_KEY,
     AdvantageStep,
     NationalAdvantage,
     standing_choice,
@@ -42,8 +44,6 @@ from adjudicator.axis_allies.casualties import LossPolicy
 from adjudicator.axis_allies.effects import PowerQuery
 from adjudicator.axis_allies.ruleset import TurnStep
 
-DECLARED_KEY = "advantages_declared"
-UNITS_KEY = "advantage_units"
 US = "usa"
 #: the steps of the UK turn a joint strike skips: Combat Move and Conduct Combat (rocket
 #: strikes are fired in Conduct Combat, digest A5.1)
@@ -144,12 +144,8 @@ class Declare(AdvantageStep):
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage
-        orders = [o for o in script.advantages if o.key == adv.key]
-        if not orders or adv.used(turn.s):
+        if self.declared_order(turn, script) is None:
             return
-        adv.mark_used(turn.s)
-        turn.s.setdefault(DECLARED_KEY, {})[adv.key] = turn.round
-        turn.result("advantages", orders[0].text(), True)
         us = turn.ed.setup.powers[US].name if US in turn.ed.setup.powers else US
         why = (f"{adv.name} declared: the United Kingdom skips its combat move and "
                f"battles; its units attack in the {us}' turn")
@@ -256,10 +252,7 @@ class Release(AdvantageStep):
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage
-        table = turn.s.get(UNITS_KEY) or {}
-        ids = set(table.pop(adv.key, ()))
-        if not table:
-            turn.s.pop(UNITS_KEY, None)
+        ids = set(self.forget_units(turn))
         for u in turn.s["units"]:
             if u["id"] in ids:
                 u["power"] = adv.power

@@ -31,7 +31,11 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.axis_allies import battle_steps as steps
-from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
+from adjudicator.axis_allies.advantages import (
+    AdvantageStep,
+    NationalAdvantage,
+    insert_steps,
+)
 from adjudicator.axis_allies.battle.step import BattleInfo, BattleStep, Part
 from adjudicator.axis_allies.battle.submerge import Submerge
 from adjudicator.axis_allies.casualties import Combatant
@@ -41,7 +45,6 @@ from adjudicator.axis_allies.ruleset import TurnStep
 KEY = "kamikaze_attacks"
 NAME = "Kamikaze Attacks"
 POWER = "japan"
-UNITS_KEY = "advantage_units"
 
 
 class KamikazeAttacks(NationalAdvantage):
@@ -175,11 +178,7 @@ class ForgetKamikaze(AdvantageStep):
     half = "first"
 
     def run(self, turn: Any, script: Any) -> None:
-        table = turn.s.get(UNITS_KEY)
-        if table is not None:
-            table.pop(self.advantage.key, None)
-            if not table:
-                del turn.s[UNITS_KEY]
+        self.forget_units(turn)
 
 
 ADVANTAGE = KamikazeAttacks()

@@ -22,12 +22,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
+from adjudicator.axis_allies.advantages import (
+    UNITS_KEY,
+    AdvantageStep,
+    NationalAdvantage,
+    insert_steps,
+)
 from adjudicator.axis_allies.advantages.salvaged_tank import land_results
 from adjudicator.axis_allies.ruleset import TurnStep
 
 TANK = "tank"
-UNITS_KEY = "advantage_units"
 
 
 class Panzerblitz(NationalAdvantage):
@@ -148,11 +152,7 @@ class ForgetBlitzers(AdvantageStep):
     half = "end"
 
     def run(self, turn: Any, script: Any) -> None:
-        table = turn.s.get(UNITS_KEY)
-        if table is not None:
-            table.pop(self.advantage.key, None)
-            if not table:
-                del turn.s[UNITS_KEY]
+        self.forget_units(turn)
 
 
 ADVANTAGE = Panzerblitz()

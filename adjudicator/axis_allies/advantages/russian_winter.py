@@ -21,11 +21,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.axis_allies.advantages import AdvantageStep, NationalAdvantage, insert_steps
+from adjudicator.axis_allies.advantages import (
+    DECLARED_KEY,
+    AdvantageStep,
+    NationalAdvantage,
+    insert_steps,
+)
 from adjudicator.axis_allies.effects import UnitQuery
 from adjudicator.axis_allies.ruleset import TurnStep
 
-DECLARED_KEY = "advantages_declared"
 VALUE = 3
 
 
@@ -75,12 +79,8 @@ class DeclareWinter(AdvantageStep):
 
     def run(self, turn: Any, script: Any) -> None:
         adv = self.advantage
-        orders = [o for o in script.advantages if o.key == adv.key]
-        if not orders or adv.used(turn.s):
+        if self.declared_order(turn, script) is None:
             return
-        adv.mark_used(turn.s)
-        turn.s.setdefault(DECLARED_KEY, {})[adv.key] = turn.round
-        turn.result("advantages", orders[0].text(), True)
         turn.ev.setdefault("advantages", []).append(
             {"advantage": adv.key, "name": adv.name, "power": adv.power, "by": "order",
              "declared": True, "unit": "infantry", "defend_at": VALUE,
