@@ -227,16 +227,13 @@ def _broadcasts(folder, game, phase: str) -> str:
     the game keeps press from observers, a grey sender unnamed (docs/press.md)."""
     from adjudicator.desk import press
 
-    if press.settings_of(folder).get("observers") == "none":
-        return ""
-    items = [p for p in press.public_press(folder) if p["phase"] == phase]
+    items = [p for p in press.spectator_press(folder) if p["phase"] == phase]
     if not items:
         return ""
     out = [f"\n\nPress broadcast during {phase}:"]
     for item in items:
-        sender = item["sender"]
-        who = ("anonymous (grey press)" if sender is None else "the moderator"
-               if sender == press.MODERATOR else game.power_name(sender))
+        who = ("the moderator" if item["sender"] == press.MODERATOR
+               else press.sender_name(game, item["sender"]) or "anonymous (grey press)")
         out.append(f"\n--- from {who}, {item['time']}\n{item['text'].rstrip()}")
     return "\n".join(out)
 

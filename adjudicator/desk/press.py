@@ -629,6 +629,21 @@ def public_press(folder: GameFolder) -> list[dict]:
     return out
 
 
+def spectator_press(folder: GameFolder) -> list[dict]:
+    """The broadcast press a spectator may read (the site, HISTORY by mail): what an
+    observer may, so none when the game keeps press from observers (``observers: none``)."""
+    if settings_of(folder).get("observers") == "none":
+        return []
+    return public_press(folder)
+
+
+def sender_name(game: BaseGame, sender: str | None) -> str | None:
+    """A press sender as people read it: the power's name, "Moderator", None when grey."""
+    if sender is None:
+        return None
+    return "Moderator" if sender == MODERATOR else game.power_name(sender)
+
+
 def diaries(folder: GameFolder, state: dict) -> dict[str, list[dict]]:
     """Each power's diary entries (``{"id", "phase", "time", "text"}``, oldest first), keyed
     by power; empty until the game has ended (``BaseGame.is_over`` of ``state``)."""

@@ -132,11 +132,7 @@ def _press(folder: GameFolder, state: dict) -> tuple[list[dict], dict[str, list[
     sender) and, once the game is over, the diaries (``press.diaries``). A game whose press
     settings keep press from observers (``observers: none``) shows none: a spectator reads
     what an observer may."""
-    if press.settings_of(folder).get("observers") == "none":
-        public: list[dict] = []
-    else:
-        public = press.public_press(folder)
-    return public, press.diaries(folder, state)
+    return press.spectator_press(folder), press.diaries(folder, state)
 
 
 # --- what a game is ----------------------------------------------------------------------
@@ -322,16 +318,9 @@ def _press_of(snap: _Snapshot, phase: str) -> list[dict]:
     return [p for p in snap.press if p.get("phase") == phase]
 
 
-def _sender_name(game: BaseGame, sender: str | None) -> str | None:
-    """A press sender as people read it: the power's name, "Moderator", None when grey."""
-    if sender is None:
-        return None
-    return "Moderator" if sender == press.MODERATOR else game.power_name(sender)
-
-
 def _shown_press(game: BaseGame, items: list[dict]) -> list[dict]:
     return [{"phase": m.get("phase"), "time": m.get("time"), "text": str(m.get("text", "")),
-             "sender": _sender_name(game, m.get("sender"))} for m in items]
+             "sender": press.sender_name(game, m.get("sender"))} for m in items]
 
 
 def _phase_page(game: BaseGame, snap: _Snapshot, ph: _Phase, prev: _Phase | None,
