@@ -32,11 +32,11 @@ import re
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.record import asdict, field, record
 from adjudicator.store import atomic_write, canonical_json, now_iso, private_dir
 
 SCHEME = "adj-dice-v1"  # goes into every derivation message; bump if the derivation changes
@@ -49,7 +49,7 @@ class DiceError(AdjudicatorError):
     """A dice problem the moderator must fix (exhausted dice file, bad seed, bad format)."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RollLabel:
     """Canonical description of one roll (a group of dice rolled together)."""
 
@@ -64,7 +64,7 @@ class RollLabel:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Roll:
     label: RollLabel
     values: tuple[int, ...]
@@ -81,7 +81,7 @@ class Dice(Protocol):
         """``n`` dice, each 1..6, recorded in ``rolls``."""
 
 
-@dataclass
+@record
 class FixedDice:
     """Dice from a fixed sequence: for tests and for the rulebook's worked examples."""
 

@@ -6,10 +6,10 @@ the CLI, the mail desk and the reports print them the same way.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from adjudicator.record import asdict, field, record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OrderError:
     line: int  # 1-based line in the submitted text (0 when not tied to a line)
     column: int  # 1-based column (0 when not tied to a column)
@@ -86,7 +86,7 @@ class PositionError(AdjudicatorError):
         super().__init__(f"the position has {len(lines)} {noun}:\n  " + "\n  ".join(lines))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ParsedOrder:
     """One understood order: where it was (1-based ``line``), its text, and the order object.
 
@@ -105,7 +105,7 @@ class ParsedOrder:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class IgnoredLine:
     """A line that is conversation, not an order: a greeting, a sign-off, a prose paragraph.
     It is listed once in the acknowledgement, never reported as an error."""
@@ -117,7 +117,7 @@ class IgnoredLine:
         return {"line": self.line, "text": self.text}
 
 
-@dataclass
+@record
 class ParseResult:
     """Orders understood from one submission, per-line errors, and the lines ignored.
 

@@ -18,15 +18,15 @@ deadline lives in the desk's schedule) and takes the first answer that is not No
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from adjudicator.record import field, record
 from adjudicator.store import GameFolder
 
 
 # --- events --------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class Event:
     """Something that happened to the game in ``folder``.
 
@@ -44,7 +44,7 @@ class Event:
         return {}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GameCreated(Event):
     game: str = ""
     title: str = ""
@@ -58,7 +58,7 @@ class GameCreated(Event):
         return data
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DiceRotated(Event):
     """A new dice seed covers the rounds from ``first_round`` on."""
 
@@ -70,7 +70,7 @@ class DiceRotated(Event):
         return {"commitment": self.commitment, "first_round": self.first_round}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OrdersSubmitted(Event):
     """A submission was stored (for the current phase, ahead for a later one, or standing
     orders that took effect at once: ``phase`` is then ``"standing"``)."""
@@ -95,7 +95,7 @@ class OrdersSubmitted(Event):
         return data
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PhaseResolved(Event):
     """A history record was written and the state moved on: an adjudication or a draw.
     Published before the reports are written, so listeners can set what they show (the
@@ -108,7 +108,7 @@ class PhaseResolved(Event):
         return str(self.record.get("kind", "adjudication"))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ReportsWritten(Event):
     """The reports (and map) of a resolved phase are on disk under ``reports/<phase>/``."""
 
@@ -116,7 +116,7 @@ class ReportsWritten(Event):
     files: tuple[Path, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RolledBack(Event):
     phase: str = ""
     archived_to: str = ""
@@ -127,12 +127,12 @@ class RolledBack(Event):
 
 
 # --- queries -------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class Query:
     folder: GameFolder
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeadlineQuery(Query):
     """The deadline set for ``phase`` as a report shows it (the moderator's desk answers
     in the judge's time zone and UTC: "Thursday 5 March 2026, 18:00 CET (17:00 UTC)"), or
@@ -141,7 +141,7 @@ class DeadlineQuery(Query):
     phase: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AnchorQuery(Query):
     """The head of the tamper-evident log a listener keeps for the game (the desk's audit
     chain): ``{"seq": n, "hash": "..."}``, or None. Each history record keeps the head it

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from adjudicator.errors import AdjudicatorError, GameError, OrderError, ParseResult
+from adjudicator.record import field, record
 from adjudicator.store import SCHEMA_VERSION
 from adjudicator.suggest import normalize
 
@@ -33,7 +33,7 @@ POWER_CUTOFF = 0.75
 
 
 # --- typed values the core reads -----------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class GameSpec:
     """One entry of the registry (:mod:`adjudicator.registry`): what a key stands for."""
 
@@ -45,7 +45,7 @@ class GameSpec:
     aliases: tuple[str, ...] = ()  # other names accepted on the command line
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Resolution:
     """What :meth:`BaseGame.resolve` returns: the next state and what happened."""
 
@@ -54,7 +54,7 @@ class Resolution:
     events: dict = field(default_factory=dict)  # game-specific JSON facts for the reports
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OrderResult:
     """The fields of a history ``results`` entry that every game writes.
 
@@ -88,7 +88,7 @@ class OrderResult:
         return f"{self.power:<8} {self.order}{mark}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Outcome:
     """How a game ended: a solo win, a side's victory or a draw."""
 
@@ -97,7 +97,7 @@ class Outcome:
     text: str  # one sentence for people: "solo victory of France"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Option:
     """One game option a moderator may set at ``adj new`` (``--option KEY=VALUE``)."""
 
@@ -123,7 +123,7 @@ class Option:
                                + ", ".join(_word(v) for v in self.values) + f", not {raw!r}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ChoiceList(Option):
     """An option whose value is a list of choices (``--option na_ussr=russian_winter,3``):
     :attr:`values` are the choices' keys, ``aliases`` other spellings (a number, a name) of

@@ -13,7 +13,6 @@ The dice and publishing modules are imported where they are used: a command that
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from adjudicator.errors import (
 )
 from adjudicator.game import BaseGame, phase_position
 from adjudicator.logs import get_logger
+from adjudicator.record import field, record
 from adjudicator.registry import game_for_state, get_game
 from adjudicator.resources import game_data_path
 from adjudicator.store import (
@@ -43,7 +43,7 @@ from adjudicator.store import (
 log = get_logger(__name__)
 
 
-@dataclass
+@record
 class Acknowledgement:
     """What a player is told after submitting: each order as understood, each error."""
 
@@ -858,20 +858,20 @@ def verify_replay(folder: GameFolder) -> list[str]:
     game = game_of(folder)
     problems: list[str] = []
     state = folder.initial_state()
-    for record in folder.history():
-        where = f"record {record['seq']} ({record['phase']})"
-        if canonical_json(record["state_before"]) != canonical_json(state):
+    for entry in folder.history():
+        where = f"record {entry['seq']} ({entry['phase']})"
+        if canonical_json(entry["state_before"]) != canonical_json(state):
             problems.append(f"{where}: state before differs")
-            state = record["state_before"]
-        state, results, evts = _replay(record, game, state)
-        if sha256_text(canonical_json(state)) != record["state_after_sha256"]:
+            state = entry["state_before"]
+        state, results, evts = _replay(entry, game, state)
+        if sha256_text(canonical_json(state)) != entry["state_after_sha256"]:
             problems.append(f"{where}: replayed state differs")
         if results is not None and canonical_json(results) != canonical_json(
-                record.get("results")):
+                entry.get("results")):
             problems.append(f"{where}: the recorded results differ from what the orders give")
-        if evts is not None and canonical_json(evts) != canonical_json(record.get("events")):
+        if evts is not None and canonical_json(evts) != canonical_json(entry.get("events")):
             problems.append(f"{where}: the recorded events differ from what the orders give")
-        problems += _quoted_submissions(folder, record, where)
+        problems += _quoted_submissions(folder, entry, where)
     if canonical_json(state) != folder.state_text():
         problems.append("replaying history does not reproduce game.json byte for byte")
     return problems + verify_submissions(folder)
@@ -896,15 +896,15 @@ def verify_dice_files(folder: GameFolder) -> list[str]:
     if (folder.settings().get("dice") or {}).get("commitment") != current:
         problems.append("dice: settings.json publishes a commitment that is not the current "
                         "seed's")
-    for record in folder.history():
-        block = record.get("dice") or {}
+    for entry in folder.history():
+        block = entry.get("dice") or {}
         if block.get("source") != "derived":
             continue
-        rnd = game.dice_round(record["state_before"])
+        rnd = game.dice_round(entry["state_before"])
         cover = [e["commitment"] for e in seeds
                  if e["first_round"] <= rnd and (e["last_round"] is None or rnd <= e["last_round"])]
         if block.get("commitment") not in cover:
-            problems.append(f"dice: record {record['seq']} ({record['phase']}) names a "
+            problems.append(f"dice: record {entry['seq']} ({entry['phase']}) names a "
                             "commitment no stored seed of its round has")
     return problems
 

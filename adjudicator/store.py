@@ -26,12 +26,12 @@ import json
 import os
 import re
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.canonical import canonical_json, sha256_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.locks import file_lock
+from adjudicator.record import record
 
 __all__ = ["GameFolder", "StoreError", "Submission", "atomic_write", "canonical_json",
            "file_lock", "file_stamp", "now_iso", "private_dir", "read_json", "sha256_text",
@@ -177,7 +177,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Submission:
     phase: str
     power: str

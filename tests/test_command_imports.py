@@ -1,5 +1,6 @@
 """What whole commands load (issue 16, benchmarks/README.md): a command imports only what it
-uses. Checked by the modules a real ``adj`` process has loaded when it ends, never by time.
+uses (no :mod:`dataclasses`, which imports :mod:`inspect`: ``adjudicator/record.py``).
+Checked by the modules a real ``adj`` process has loaded when it ends, never by time.
 Also the temporary files of the store's atomic writes, made without :mod:`tempfile`."""
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def test_adj_status_loads_no_parser_no_resolver_no_templates_no_logging(game):
     assert _family(modules, "lark", "jinja2", "adjudicator.lalr", "adjudicator.diplomacy.engine",
                    "adjudicator.diplomacy.parser", "adjudicator.publish", "tempfile",
                    "logging", "hashlib", "hmac", "difflib", "shutil", "zoneinfo",
-                   "adjudicator.desk.deadlines", "click") == []
+                   "adjudicator.desk.deadlines", "click", "dataclasses", "inspect") == []
 
 
 def test_adj_orders_loads_no_lark_no_resolver_no_templates_no_tempfile_no_logging(game):
@@ -69,7 +70,8 @@ def test_adj_orders_loads_no_lark_no_resolver_no_templates_no_tempfile_no_loggin
     assert _family(modules, "lark", "jinja2", "adjudicator.diplomacy.movement",
                    "adjudicator.diplomacy.adjustments", "adjudicator.diplomacy.retreats",
                    "adjudicator.desk.players", "adjudicator.desk.deadlines",
-                   "adjudicator.publish", "tempfile", "html", "logging") == []
+                   "adjudicator.publish", "tempfile", "html", "logging", "dataclasses",
+                   "inspect") == []
 
 
 def test_adj_adjudicate_loads_no_lark_no_png_renderer_no_logging(game, tmp_path):
@@ -82,7 +84,8 @@ def test_adj_adjudicate_loads_no_lark_no_png_renderer_no_logging(game, tmp_path)
     modules = loaded("adjudicate", str(target))
     assert (target / "reports" / "S1901M").is_dir()  # it did write the reports
     # (tempfile is loaded here all the same: Jinja's package imports it for its caches)
-    assert _family(modules, "lark", "adjudicator.publish.png", "resvg_py", "logging") == []
+    assert _family(modules, "lark", "adjudicator.publish.png", "resvg_py", "logging",
+                   "dataclasses") == []
 
 
 def test_atomic_write_temp_files_are_private_and_never_reuse_a_name(tmp_path, monkeypatch):

@@ -33,8 +33,9 @@ import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from adjudicator.record import field, record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -244,7 +245,7 @@ UNIT_FLAGS: dict[str, dict] = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Edition:
     """One edition's rulebook figures and overrides: everything that is not shared."""
 

@@ -60,6 +60,33 @@ logger = _LarkLogger()
 """
 
 
+_INSPECT = """
+def getmro(cls):
+    # (tools/gen_parsers.py) inspect.getmro, without importing inspect.
+    return cls.__mro__
+
+
+def getmembers(obj):
+    # (tools/gen_parsers.py) inspect.getmembers for the classes v_args decorates: every name
+    # dir() lists with its value, sorted by name; a name getattr refuses is looked up in the
+    # classes of the MRO, as inspect does.
+    found = []
+    for name in dir(obj):
+        try:
+            value = getattr(obj, name)
+        except AttributeError:
+            for base in getattr(obj, "__mro__", ()):
+                if name in base.__dict__:
+                    value = base.__dict__[name]
+                    break
+            else:
+                continue
+        found.append((name, value))
+    found.sort(key=lambda pair: pair[0])
+    return found
+"""
+
+
 def runtime_source() -> str:
     """Lark's standalone runtime, without the tables the generator appends after it."""
     import lark
@@ -77,7 +104,13 @@ def runtime_source() -> str:
     # Lark sets up its "lark" logger at import, and importing logging costs every command
     # that parses (adjudicator/logs.py avoids it for the same reason); the runtime logs only
     # while building lexers and matching examples. So the logger is set up on first use.
-    for old, new in ((_LOGGING_IMPORT, "import sys, re\n"), (_LOGGER_SETUP, _LAZY_LOGGER)):
+    # And no dataclasses nor inspect (with ast, dis and tokenize), which cost about one bare
+    # interpreter start (adjudicator/record.py): TextSlice is one of our records, and the two
+    # functions v_args needs from inspect are written out below.
+    for old, new in ((_LOGGING_IMPORT, "import sys, re\n"), (_LOGGER_SETUP, _LAZY_LOGGER),
+                     ("from dataclasses import dataclass\n",
+                      "from adjudicator.record import record as dataclass\n"),
+                     ("from inspect import getmembers, getmro\n", _INSPECT)):
         assert code.count(old) == 1, old
         code = code.replace(old, new)
     # The generator sets these after its tables: the tables name actions by number.

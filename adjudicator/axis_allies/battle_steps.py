@@ -24,7 +24,6 @@ objects they are given and return what happened; the callers log it (combat) or 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
@@ -41,6 +40,7 @@ from adjudicator.axis_allies.casualties import (
 from adjudicator.axis_allies.data import UnitSpec
 from adjudicator.axis_allies.orders import BattleInstruction, SubmergePolicy
 from adjudicator.axis_allies.rules import Rules
+from adjudicator.record import record
 
 Winner = Literal["attacker", "defender", "none"]
 
@@ -177,7 +177,7 @@ def main_shooters(units: Iterable[Combatant], side: Side, struck: Iterable[str] 
 # --- casualties -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Loss:
     """A unit aboard a destroyed ship: cargo lost with it, or (``cargo`` false) a defending
     aircraft whose carrier sank and which fights on, then must reland (p.27)."""
@@ -240,7 +240,7 @@ def loss_ipc(units: Iterable[Combatant]) -> int:
 # --- end of the battle ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class End:
     """How a battle ended; ``defenceless``: defending transports sunk without dice."""
 
@@ -282,13 +282,13 @@ def captures(att: Iterable[Combatant], sea: bool, winner: Winner) -> bool:
 # --- submarines -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SubmergeChoice:
     policy: SubmergePolicy | None
     source: Source
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SubDecision:
     side: Side
     units: tuple[Combatant, ...]
@@ -348,7 +348,7 @@ def defender_strikers(strikers: Iterable[Combatant], rules: Rules) -> list[Comba
 # --- before round 1: AA guns, shore bombardment ---------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AAFire:
     """One AA gun fires (``guns`` stand there); one die per aircraft, rolled per type, hits
     on ``value`` (the printed one); the first ``n`` of a group (in id order) are destroyed by
@@ -421,7 +421,7 @@ def bombard_value(ship: Combatant) -> int:
 # --- retreat --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RetreatPolicy:
     """The attacker's retreat conditions (digest §6.4 #3): alternatives, default press on."""
 
@@ -451,7 +451,7 @@ class RetreatPolicy:
         )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Retreat:
     """A retreat the policy calls for: ``blocked`` says why nobody moves (press on)."""
 

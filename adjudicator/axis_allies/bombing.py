@@ -21,7 +21,6 @@ played (docs/rulings.md 26).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies.combat import Unit
@@ -30,9 +29,10 @@ from adjudicator.axis_allies.editions import as_in_play
 from adjudicator.axis_allies.rules import Rules
 from adjudicator.axis_allies.ruleset import InPlay
 from adjudicator.dice import Dice, RollLabel
+from adjudicator.record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RaidSetup:
     """One raid on the complex in ``territory``.
 
@@ -51,7 +51,7 @@ class RaidSetup:
     treasury: int | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RaidResult:
     territory: str
     attacker: str

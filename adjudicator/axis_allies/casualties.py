@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from adjudicator.axis_allies.data import UnitSpec
 from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
 from adjudicator.axis_allies.rules import Rules
+from adjudicator.record import field, record
 
 Source = Literal["battle-instruction", "standing-order", "default"]
 Side = Literal["attacker", "defender"]
@@ -32,7 +32,7 @@ Status = Literal["active", "pending", "dead", "submerged", "retreated"]
 # --- units in battle ------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class Combatant:
     """One unit on the battle board (mutable: damage and status change during the battle).
 
@@ -89,7 +89,7 @@ class Combatant:
         return (int(digits) if digits else 0, self.id)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Hit:
     """One hit to be assigned, with the restrictions of the unit that scored it.
 
@@ -111,7 +111,7 @@ class Hit:
 # --- policies -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LossPolicy:
     """How one power chooses its own casualties, with where each setting came from.
 
@@ -155,7 +155,7 @@ class LossPolicy:
         return cls(power, tuple(order), osrc, bool(bb), bsrc, int(keep), ksrc)
 
 
-@dataclass
+@record
 class Chooser:
     """Chooses one side's casualties.
 
@@ -280,7 +280,7 @@ class Chooser:
         }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Assignment:
     unit: str
     type: str

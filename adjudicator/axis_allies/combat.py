@@ -32,7 +32,6 @@ instruction, a power's standing orders, or the documented default (docs/rulings.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from adjudicator.axis_allies import battle_steps as steps
@@ -51,6 +50,7 @@ from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
 from adjudicator.axis_allies.rules import Rules
 from adjudicator.axis_allies.ruleset import InPlay
 from adjudicator.dice import Dice, RollLabel
+from adjudicator.record import field, record
 
 Kind = Literal["land", "sea"]
 Fate = Literal["survived", "destroyed", "retreated", "submerged"]
@@ -59,7 +59,7 @@ Fate = Literal["survived", "destroyed", "retreated", "submerged"]
 # --- inputs ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Unit:
     """A unit as the battle needs it (a projection of a state unit record).
 
@@ -88,7 +88,7 @@ class Unit:
         )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BattleSetup:
     """One battle: where, who attacks with what, who defends with what.
 
@@ -111,7 +111,7 @@ class BattleSetup:
     game_round: int = 1
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BattleOrders:
     """Every decision of one battle, taken in advance.
 
@@ -171,7 +171,7 @@ def battle_orders(
 # --- outputs --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BattleResult:
     """What the turn engine applies to the state, plus the report.
 
@@ -491,7 +491,7 @@ def resolve_battle(
 # --- amphibious assault ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AmphibiousSetup:
     """An amphibious assault (p.15-16).
 
@@ -508,7 +508,7 @@ class AmphibiousSetup:
     bombarding: tuple[Unit, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AmphibiousResult:
     sea: BattleResult | None
     land: BattleResult | None

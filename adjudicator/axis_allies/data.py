@@ -18,12 +18,12 @@ import json
 import re
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from functools import cache, cached_property
 from itertools import pairwise
 from types import MappingProxyType
 from typing import Any, Literal
 
+from adjudicator.record import field, record
 from adjudicator.resources import game_data_path
 from adjudicator.suggest import normalize
 
@@ -50,7 +50,7 @@ def _name_index(labelled: Iterable[tuple[str, Iterable[str]]]) -> Mapping[str, s
 # --- map ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Territory:
     """One region of the board: a land territory or a sea zone.
 
@@ -87,7 +87,7 @@ class Territory:
         return self.victory_city is not None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Canal:
     """A canal joins two sea zones; passage depends on who controls its land territories.
 
@@ -105,7 +105,7 @@ class Canal:
         return {a, b} == set(self.sea_zones)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Strait:
     """A sea zone that an optional rule can close to naval units entering or leaving it."""
 
@@ -116,7 +116,7 @@ class Strait:
     optional: bool
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AAMap:
     """The board graph with the queries movement validation needs.
 
@@ -447,7 +447,7 @@ class AAMap:
 # --- units ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UnitSpec:
     """One row of the unit table, plus the class facts the rules key on.
 
@@ -506,7 +506,7 @@ class UnitSpec:
         return self.unit_class == "building"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UnitTable:
     """The edition's units with alias lookup and cargo checks."""
 
@@ -559,7 +559,7 @@ class UnitTable:
 # --- setup ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Power:
     id: str
     name: str
@@ -573,7 +573,7 @@ class Power:
     text_colour: str  # the power's name written on a white page (4.5:1; docs/map.md)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Setup:
     """Powers, sides, turn order, victory thresholds and the starting units.
 
@@ -609,7 +609,7 @@ class Setup:
         )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Edition:
     """Everything one edition's data folder holds."""
 

@@ -40,15 +40,16 @@ on the state (a technology a power developed, a National Advantage chosen at set
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
+
+from adjudicator.record import record
 
 if TYPE_CHECKING:
     from adjudicator.axis_allies.battle.step import BattleInfo, BattleStep
     from adjudicator.axis_allies.data import Edition, UnitSpec
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UnitQuery:
     """One unit type of one power, where the question is asked: ``region`` (a battle's, or
     where a moving unit is), ``battle`` (``land``/``sea``) and ``side`` in a battle.
@@ -81,7 +82,7 @@ class UnitQuery:
     state: Any = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AAQuery:
     """One AA gun firing at one attacking aircraft: the gun's ``power`` and ``type``, the
     ``region`` it defends, the ``target`` aircraft (power, type, spec) and ``raid``: a
@@ -96,7 +97,7 @@ class AAQuery:
     raid: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PowerQuery:
     """A power's question about the whole board (income, mobilisation sites)."""
 
@@ -105,7 +106,7 @@ class PowerQuery:
     edition: Edition
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ZoneQuery:
     """Whether ``zone`` is hostile to ``power``; ``enemies`` are the enemy unit records
     there."""
@@ -117,7 +118,7 @@ class ZoneQuery:
     edition: Edition
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StepQuery:
     """One step of an aircraft's flight, ``frm`` -> ``to`` (adjacent regions): the
     aircraft's ``power``, ``type`` and ``spec``, and the position it flies over."""

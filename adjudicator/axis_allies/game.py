@@ -20,7 +20,6 @@ explaining:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies import capture as cap
@@ -31,11 +30,12 @@ from adjudicator.axis_allies.ruleset import Ruleset
 from adjudicator.axis_allies.state import initial_state
 from adjudicator.errors import GameError, OrderError, ParsedOrder, ParseResult
 from adjudicator.game import BaseGame, Option, OrderResult, Outcome, Resolution
+from adjudicator.record import record
 
 _PREFIX = {"combat_moves": "combat move: ", "noncombat_moves": "noncombat move: "}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TurnOrder:
     """One parsed order with the TurnScript section it belongs to."""
 

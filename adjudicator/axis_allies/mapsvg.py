@@ -34,7 +34,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -64,6 +63,7 @@ from adjudicator.publish.svg import (
     pts,
     text_colour,
 )
+from adjudicator.record import field, record
 from adjudicator.resources import game_data_path
 
 #: Board pixels (TripleA's) to picture pixels: the board is 3500 wide, the picture 1750, the
@@ -138,7 +138,7 @@ def tint(colour: str, amount: float) -> str:
 
 
 # --- geometry ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class Shape:
     """One region's outline and drawing spots, in picture pixels."""
 
@@ -161,7 +161,7 @@ class Shape:
         return inside
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Link:
     """An adjacency whose regions do not touch on the drawing (a canal): drawn as a line."""
 
@@ -169,7 +169,7 @@ class Link:
     line: tuple[Point, Point]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Geometry:
     edition: str
     width: float
@@ -227,7 +227,7 @@ def geometry_from_json(data: Mapping[str, Any]) -> Geometry:
 
 
 # --- what a turn did ------------------------------------------------------------------------------
-@dataclass
+@record
 class Arrow:
     kind: str  # combat, noncombat, amphibious, landing, bombing, retreat, load
     path: list[str]  # region ids
@@ -236,7 +236,7 @@ class Arrow:
     success: bool = True
 
 
-@dataclass
+@record
 class Battle:
     region: str
     kind: str  # land, sea, amphibious, bombing
@@ -245,7 +245,7 @@ class Battle:
     text: str  # the tooltip
 
 
-@dataclass
+@record
 class TurnFacts:
     """What one history record did, as the map draws it."""
 
@@ -441,7 +441,7 @@ def _add_labels(a: str, b: str) -> str:
 
 
 # --- blocks: a region's label and counters --------------------------------------------------------
-@dataclass
+@record
 class _Item:
     kind: str  # name, ipc, capital, vc, complex, seazone, chip
     width: float
@@ -449,7 +449,7 @@ class _Item:
     data: Any = None
 
 
-@dataclass
+@record
 class _Block:
     view: RegionView
     rows: list[list[_Item]]
@@ -467,7 +467,7 @@ class _Block:
         return (self.x + self.width / 2, self.y + self.height / 2)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Segment:
     text: str
     fill: str

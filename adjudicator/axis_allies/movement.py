@@ -13,24 +13,24 @@ never touched: ``validate.py`` makes the copy.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Literal
 
 from adjudicator.axis_allies.data import Canal, Domain
 from adjudicator.axis_allies.state import Board, select_units
 from adjudicator.errors import OrderError
+from adjudicator.record import field, record
 
 Step = Literal["combat", "noncombat"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UnitCount:
     unit: str  # unit id from the unit table ("infantry")
     count: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Load:
     """Transport step: take units from ``territory`` aboard while in ``zone``."""
 
@@ -39,7 +39,7 @@ class Load:
     units: tuple[UnitCount, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MoveRequest:
     """One movement order in engine terms.
 
@@ -76,7 +76,7 @@ class MoveRequest:
     kamikaze: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CarrierPlan:
     """A carrier noncombat move declared during combat move to prove fighter landings
     (p.26): the carrier may then not move in combat and must follow this path later."""
@@ -89,7 +89,7 @@ class CarrierPlan:
     path_given: bool = True  # False: only start and end named, shortest safe route used
 
 
-@dataclass
+@record
 class ResolvedMove:
     request: MoveRequest
     step: Step

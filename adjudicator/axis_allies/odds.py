@@ -43,7 +43,6 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -66,6 +65,7 @@ from adjudicator.axis_allies.data import Edition, UnitSpec
 from adjudicator.axis_allies.editions import as_in_play
 from adjudicator.axis_allies.rules import Rules
 from adjudicator.axis_allies.ruleset import InPlay
+from adjudicator.record import field, record, replace
 
 if TYPE_CHECKING:
     from adjudicator.axis_allies.turn import PlannedBattle
@@ -83,7 +83,7 @@ _MASK = (1 << _BITS) - 1
 # --- results --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Outcome:
     """One way the battle can end, with its probability.
 
@@ -118,7 +118,7 @@ class Outcome:
         }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Odds:
     """The outcome distribution of one battle (or of an amphibious assault's land battle,
     with its sea battle in ``sea``).
@@ -305,7 +305,7 @@ def planned_odds(edition: Edition, rules: Rules | InPlay, battle: PlannedBattle,
 # --- the chain ------------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class _Run:
     """Units of one side that no rule tells apart, consecutive in id order."""
 

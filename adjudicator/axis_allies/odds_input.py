@@ -16,7 +16,6 @@ attackers before defenders.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from adjudicator.axis_allies.combat import (
     AmphibiousSetup,
@@ -34,6 +33,7 @@ from adjudicator.axis_allies.orders import (
     region_text,
 )
 from adjudicator.errors import AdjudicatorError, OrderError
+from adjudicator.record import record
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
@@ -49,7 +49,7 @@ class OddsInputError(AdjudicatorError):
     """A unit list or an order that ``adj odds`` could not read."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TextBattle:
     """A battle read from text: either ``setup`` (a land or sea battle) or ``amphibious``."""
 

@@ -19,9 +19,10 @@ a player may spread a battle's instructions over several lines.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Literal
+
+from adjudicator.record import field, fields, record, replace
 
 AirJoins = Literal["sea", "land"]
 SubmergePolicy = Literal["always", "never", "when-outnumbered"]
@@ -39,7 +40,7 @@ def unit_text(uid: str) -> str:
     return uid.replace("_", " ")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UnitCount:
     """``count`` units of one type (unit id from the edition's unit table)."""
 
@@ -65,7 +66,7 @@ def merge_counts(units: Iterable[UnitCount]) -> tuple[UnitCount, ...]:
 # --- phase 1: purchase ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Purchase:
     """Units bought and industrial-complex repairs paid for (rulebook p.10).
 
@@ -104,7 +105,7 @@ class Purchase:
 # --- phases 2 and 4: movement ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Move:
     """Units moving together from ``path[0]`` to ``path[-1]``.
 
@@ -164,7 +165,7 @@ class Move:
         return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TransportStep:
     """One step of a transport's turn: ``load`` units from a territory, ``move`` to a sea zone,
     ``unload`` units into a territory (empty ``units`` on unload: everything aboard)."""
@@ -180,7 +181,7 @@ class TransportStep:
         return f"{self.action} {body}{region_text(self.region)}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TransportMove:
     """Transports (``transports`` at ``transport_at``) and their loading, moving and unloading.
 
@@ -210,7 +211,7 @@ class TransportMove:
 # --- landing and mobilization ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LandingPlan:
     """Where aircraft land after combat: ``at`` first, else each of ``fallbacks`` in turn.
 
@@ -234,7 +235,7 @@ class LandingPlan:
                 + ", ".join(region_text(r) for r in self.choices))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Placement:
     """Newly bought units mobilized in one territory or sea zone (p.22).
 
@@ -281,7 +282,7 @@ def _policy_lines(order_of_loss: tuple[str, ...], battleship_first_hit: bool | N
     return lines
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StandingOrders:
     """A power's defaults for decisions taken during other powers' turns (digest §6.4).
 
@@ -318,7 +319,7 @@ class StandingOrders:
         return "standing: " + "; ".join(self.lines())
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BattleInstruction:
     """The attacker's policy for one battle (digest §6.4 #2-#8).
 
@@ -368,7 +369,7 @@ class BattleInstruction:
         return f"battle {region_text(self.at)}: " + "; ".join(self.lines())
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Salt:
     """Free text the player adds to the dice seed, so no single party controls the dice."""
 
@@ -378,7 +379,7 @@ class Salt:
         return f"salt: {self.value}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pass:
     """An explicit pass: the power does nothing this turn (or this half of it) on purpose.
     It counts as orders, so the turn is resolved now (income only) rather than waiting."""
@@ -390,7 +391,7 @@ class Pass:
 # --- weapons development (Revised digest A5.1) ----------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Research:
     """Phase 1 of a Revised turn: ``dice`` research dice bought for the technology ``tech``
     (a key of :mod:`adjudicator.axis_allies.techs`, written by its ``name``).
@@ -408,7 +409,7 @@ class Research:
         return text
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RocketStrike:
     """Rockets (Revised digest A5.1 tech 2): an AA gun in ``launch`` fires at the enemy
     industrial complex in ``target``."""
@@ -423,7 +424,7 @@ class RocketStrike:
 # --- National Advantages (Revised digest A7) ------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AdvantageOrder:
     """An order of a National Advantage played by order (digest C3): the advantage's ``key``
     (``adjudicator.axis_allies.advantages``), its ``name`` as players write it, and the
@@ -444,7 +445,7 @@ Order = (Purchase | Move | TransportMove | LandingPlan | Placement | StandingOrd
          | BattleInstruction | Salt | Pass | Research | RocketStrike | AdvantageOrder)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TurnScript:
     """A whole turn, grouped by phase. ``standing`` and ``battles`` are already merged."""
 

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -94,6 +93,7 @@ from adjudicator.parsing import (
     wordish,
     words_for,
 )
+from adjudicator.record import field, record
 from adjudicator.suggest import Suggester, TypoIndex, normalize
 
 __all__ = ["build_script", "parse_turn", "parse_turn_script"]
@@ -510,7 +510,7 @@ def _advantage_token(toks: list[Token]) -> tuple[Token, int] | None:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class _Body:
     """What one statement body said, before the section decides what it means."""
 
@@ -1372,7 +1372,7 @@ class _TitleMatcher:
         return normalize("".join(words)) in self.names
 
 
-@dataclass
+@record
 class _State:
     section: tuple[str, str | None] | None = None
     seen_noncombat: bool = False

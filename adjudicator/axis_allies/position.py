@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
@@ -42,6 +41,7 @@ from adjudicator.axis_allies.state import (
 from adjudicator.axis_allies.turn import PER_TURN_FIELDS
 from adjudicator.canonical import canonical_json
 from adjudicator.errors import OrderError, PositionError
+from adjudicator.record import record
 from adjudicator.suggest import Suggester
 
 __all__ = ["STATE_KEYS", "WAITING_STEPS", "dump_position", "load_position"]
@@ -135,7 +135,7 @@ def format_path(path: Path) -> str:
     return out
 
 
-@dataclass
+@record
 class _Source:
     """The decoded JSON plus the character offset of every value in the text.
 
@@ -230,7 +230,7 @@ def _excerpt(line: str, column: int, width: int = 100) -> str:
 # --- reading and checking ---------------------------------------------------------------------
 
 
-@dataclass
+@record
 class _Unit:
     """One entry of ``units`` as read: the record being built and what was valid in it."""
 

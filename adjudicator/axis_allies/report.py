@@ -19,13 +19,13 @@ import hashlib
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies import capture
 from adjudicator.axis_allies.data import Edition
 from adjudicator.axis_allies.editions import ruleset_of
 from adjudicator.publish import reports
+from adjudicator.record import record
 
 FAMILY = "axis_allies"
 CONTEXT_SCHEMA = 2
@@ -159,7 +159,7 @@ def _ids_force(n: Names, ids: Iterable[str]) -> str:
 
 
 # --- positions by region ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class Stack:
     """Units of one power and one type in one region that look alike on the board.
 
@@ -176,7 +176,7 @@ class Stack:
     cargo: tuple[tuple[str, str, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RegionView:
     """What the board shows of one region: who holds it and what stands in it."""
 

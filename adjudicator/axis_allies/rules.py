@@ -12,11 +12,12 @@ A switch exists only when every value of it is implemented and tested (docs/aa-e
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from adjudicator.record import record, replace
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class Rules:
     #: the ruleset's key (``editions.ruleset``): which edition's rules these are
     edition: str
@@ -64,11 +65,11 @@ class Rules:
         """A copy with the players' optional-rule choices applied (unknown keys are ignored,
         so a state written by a later version, or by an earlier one with a switch since
         retired, still loads)."""
-        known = {k: v for k, v in options.items() if k in self.__dataclass_fields__}
+        known = {k: v for k, v in options.items() if k in self.__record_fields__}
         return replace(self, **known) if known else self
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+        return {k: getattr(self, k) for k in self.__record_fields__}
 
 
 #: Switches that existed once and are gone, with the one value they always had: a state (or a

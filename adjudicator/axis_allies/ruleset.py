@@ -14,7 +14,6 @@ stores and the effects active in it. The engine asks it the effects' query point
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
@@ -30,6 +29,7 @@ from adjudicator.axis_allies.effects import (
 )
 from adjudicator.axis_allies.rules import Rules
 from adjudicator.game import Option
+from adjudicator.record import field, record
 
 #: The steps a game can wait at: the whole turn or its first half is expected at ``purchase``,
 #: the second half of a two-pass turn at ``noncombat``. Every other step of the order of play
@@ -76,7 +76,7 @@ class TurnStep:
         return f"<{type(self).__name__} {self.key}>"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ruleset:
     """One edition (see the module docstring)."""
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from adjudicator.axis_allies import capture as cap
@@ -68,6 +67,7 @@ from adjudicator.axis_allies.validate import (
     requests_from_orders,
 )
 from adjudicator.dice import Dice
+from adjudicator.record import field, record, replace
 
 Part = Literal["full", "first", "second", "nmr"]
 PER_TURN_FIELDS = {"moved": 0, "moved_in": None, "loaded_this_turn": False, "unloaded": False,
@@ -115,7 +115,7 @@ def set_standing(state: dict, power: str, new: StandingOrders) -> dict:
 # --- the outcome ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PlannedBattle:
     """One battle of a turn, set up as the turn engine fights it: a land or sea battle
     (``setup`` a :class:`BattleSetup`, ``orders`` its orders) or an amphibious assault
@@ -141,7 +141,7 @@ def _battle_key(instr: dict[str, BattleInstruction]) -> Callable[[str], tuple]:
     return key
 
 
-@dataclass
+@record
 class TurnOutcome:
     state: dict
     results: list[dict] = field(default_factory=list)

@@ -13,7 +13,6 @@ proof, end-of-turn air landing, and the per-complex mobilisation limit.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.axis_allies.data import Edition
@@ -31,11 +30,12 @@ from adjudicator.axis_allies.movement import (
 )
 from adjudicator.axis_allies.state import Board, copy_state
 from adjudicator.errors import OrderError
+from adjudicator.record import field, record, replace
 
 # --- purchase -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PurchaseRequest:
     power: str
     units: tuple[UnitCount, ...]
@@ -44,7 +44,7 @@ class PurchaseRequest:
     text: str = ""
 
 
-@dataclass
+@record
 class PurchasePlan:
     errors: list[OrderError]
     spent: int
@@ -143,7 +143,7 @@ def check_purchase(state: dict, edition: Edition, req: PurchaseRequest) -> Purch
 # --- movement phases ------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class MovePlan:
     step: str
     errors: list[OrderError]
@@ -764,7 +764,7 @@ def check_air_landed(board: Board, power: str) -> list[OrderError]:
 # --- mobilisation ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PlacementRequest:
     power: str
     unit: str
@@ -775,7 +775,7 @@ class PlacementRequest:
     text: str = ""
 
 
-@dataclass
+@record
 class PlacementPlan:
     errors: list[OrderError]
     placed: list[tuple[str, int, str, str | None]]  # unit, count, region, complex used
@@ -1013,7 +1013,7 @@ def _placement_site(
 # --- battles and the summary ------------------------------------------------------------------
 
 
-@dataclass
+@record
 class Battle:
     region: str
     kind: str  # "land", "sea", "amphibious", "bombing", "uncontested"

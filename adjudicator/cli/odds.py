@@ -193,7 +193,7 @@ def _game_odds(spec: str, territory: str, rounds: int | None, retreat_if: list[s
         keep_to = battle.orders.retreat.retreat_to
         retreat = RetreatPolicy.from_instruction(ins)
         if keep_to is not None and retreat.retreat_to is None:
-            from dataclasses import replace
+            from adjudicator.record import replace
 
             retreat = replace(retreat, retreat_to=keep_to)
     rules = in_play(edition, state)

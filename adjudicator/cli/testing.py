@@ -12,11 +12,12 @@ import io
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.record import record
 
-@dataclass
+
+@record
 class Result:
     exit_code: int
     output: str

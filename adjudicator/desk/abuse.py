@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from adjudicator.desk import deadlines
+from adjudicator.record import record
 from adjudicator.store import atomic_write, canonical_json
 
 STATE_FILE = "throttle.json"
@@ -45,7 +45,7 @@ MODERATOR = "*/moderator"
 MAX_ENTRIES = 2000
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Policy:
     """The limits, from ``judge.json`` ``limits`` (see :meth:`from_limits`)."""
 

@@ -30,10 +30,10 @@ from __future__ import annotations
 import json
 import os
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.record import record
 from adjudicator.store import file_lock, now_iso, private_dir
 
 GENESIS = "0" * 64
@@ -75,7 +75,7 @@ def _line_hash(record: dict) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
 
-@dataclass
+@record
 class AuditLog:
     """The audit log kept in ``folder`` (a game's ``desk/`` or a judge folder)."""
 

@@ -41,11 +41,11 @@ import difflib
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.record import field, record
 
 if TYPE_CHECKING:
     from adjudicator.desk.judge import Judge
@@ -70,7 +70,7 @@ class CommandError(AdjudicatorError):
     """A command refused: the message says why (what was expected, the likely name)."""
 
 
-@dataclass
+@record
 class Context:
     """What a handler gets."""
 
@@ -87,7 +87,7 @@ class Context:
     reader_zone: str = "UTC"  # the time zone of whoever reads the reply (IANA name)
 
 
-@dataclass
+@record
 class Answer:
     text: str  # what the reply says about this command
     ok: bool = True  # False: refused (the reply says why)
@@ -101,7 +101,7 @@ class Answer:
 Handler = Callable[[Context], Answer]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Command:
     name: str
     scope: str

@@ -16,12 +16,12 @@ mail must not make the moderator think it failed. The failure goes to the audit 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator import events
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import judge_of
+from adjudicator.record import record
 from adjudicator.service import Acknowledgement, acknowledge, game_of, power_names
 from adjudicator.store import GameFolder, Submission
 
@@ -111,7 +111,7 @@ def queued_mail(judge, kind: str) -> Path | None:
                 None)
 
 
-@dataclass
+@record
 class _Ahead:
     """What the check of one power's orders sent ahead found."""
 

@@ -73,7 +73,6 @@ import os
 import re
 import traceback
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -98,6 +97,7 @@ from adjudicator.desk.players import Roster
 from adjudicator.errors import AdjudicatorError, PhaseNameError
 from adjudicator.game import BaseGame, orders_ahead_allowed, phase_position
 from adjudicator.logs import get_logger
+from adjudicator.record import field, record
 from adjudicator.store import (
     GameFolder,
     StoreError,
@@ -156,7 +156,7 @@ _SUBJECT_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_-]{0,63})(?:(?:\s*[/:,-]
                           r"([A-Za-z][\w-]{0,31}))?\s*\]")
 
 
-@dataclass
+@record
 class Section:
     """One credential and the order lines that follow it (line numbers of the mail text)."""
 
@@ -173,7 +173,7 @@ class Section:
         return f"line {self.line}" if self.line else "the subject"
 
 
-@dataclass
+@record
 class Call:
     """One registered command line (desk/commands.py) and the section it belongs to."""
 
@@ -185,7 +185,7 @@ class Call:
     closed: bool = True  # a block command: its end line was found
 
 
-@dataclass
+@record
 class Directives:
     """What a message asks for, read from its subject and the player's text."""
 
@@ -640,7 +640,7 @@ def _next_is_order(nonblank: list[int], n: int, order_lines: set[int]) -> bool:
 
 
 # --- outcomes -------------------------------------------------------------------------------
-@dataclass
+@record
 class Outcome:
     message_id: str
     # accepted, accepted-with-errors, accepted-ahead, accepted-ahead-with-errors,
@@ -658,7 +658,7 @@ class Outcome:
                 "sections": self.sections}
 
 
-@dataclass
+@record
 class _Result:
     """What became of one section of a message."""
 
@@ -1881,7 +1881,7 @@ class Intake:
         return Outcome(mid, "command", name, powers, reply=reply, detail="; ".join(done)[:300])
 
 
-@dataclass
+@record
 class _CommandRun:
     """What the message's commands answered (see :meth:`Intake._commands`)."""
 

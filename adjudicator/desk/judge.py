@@ -23,11 +23,11 @@ import copy
 import json
 import os
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.desk.audit import AuditLog
 from adjudicator.errors import AdjudicatorError
+from adjudicator.record import record
 from adjudicator.store import (
     GameFolder,
     atomic_write,
@@ -80,7 +80,7 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
-@dataclass
+@record
 class Judge:
     path: Path
 

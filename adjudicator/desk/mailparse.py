@@ -35,12 +35,12 @@ import hashlib
 import html
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from email.message import Message
 from html.parser import HTMLParser
 from typing import ClassVar
 
 from adjudicator.desk.forum import bbcode_quote_lines, looks_like_bbcode, strip_bbcode_line
+from adjudicator.record import field, record
 
 # --- line roles ----------------------------------------------------------------------------
 TEXT = "text"  # the player's new text (above any quote)
@@ -53,7 +53,7 @@ FOOTER = "footer"  # a mailing-list footer or a disclaimer, to the end
 ARMOUR = "armour"  # PGP armour lines and signature blocks
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MailText:
     """The text of a message, one entry per line, each with its role.
 
@@ -101,7 +101,7 @@ class MailText:
         return top if top.strip() else self.compact(TEXT, BELOW)
 
 
-@dataclass
+@record
 class ParsedMail:
     """One message as the desk needs it: who sent it, its subject, its text line by line
     (with roles), and whether a machine sent it."""
@@ -349,7 +349,7 @@ _DOCUMENT_TYPES = ("text/", "application/msword", "application/rtf", "applicatio
                    "application/vnd.oasis.opendocument.text")
 
 
-@dataclass
+@record
 class _Parts:
     plain: list[str] = field(default_factory=list)
     html: list[str] = field(default_factory=list)

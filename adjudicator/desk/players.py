@@ -18,11 +18,11 @@ import hmac
 import json
 import re
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.desk.audit import game_audit
 from adjudicator.errors import AdjudicatorError
+from adjudicator.record import record
 from adjudicator.store import GameFolder, atomic_write, canonical_json, now_iso
 
 # scrypt cost: about 50 ms per check, cheap for a judge, expensive for a guesser.
@@ -54,7 +54,7 @@ def player_name(name: str | None) -> str | None:
     return text or None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Credential:
     salt: str
     hash: str

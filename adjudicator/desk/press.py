@@ -33,7 +33,6 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from adjudicator.desk import deadlines, outbox, timezones
@@ -43,6 +42,7 @@ from adjudicator.desk.players import Roster
 from adjudicator.errors import AdjudicatorError
 from adjudicator.game import BaseGame
 from adjudicator.logs import get_logger
+from adjudicator.record import record
 from adjudicator.registry import game_for_state
 from adjudicator.store import GameFolder, atomic_write, canonical_json
 
@@ -166,7 +166,7 @@ def describe(s: dict) -> str:
 
 
 # --- the header: recipients, grey, fake -------------------------------------------------
-@dataclass
+@record
 class Spec:
     """What a header asks for. ``to`` None means everyone (a broadcast)."""
 

@@ -26,7 +26,6 @@ import json
 import os
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.game import BaseGame
 from adjudicator.publish import files, reports
 from adjudicator.publish.chart import line_chart
+from adjudicator.record import field, record
 from adjudicator.registry import game_for_state
 from adjudicator.resources import templates_path
 from adjudicator.store import (
@@ -63,7 +63,7 @@ class SiteError(AdjudicatorError):
     pass
 
 
-@dataclass
+@record
 class SiteReport:
     """What one build did: the games, and the phase pages rendered and left as they were."""
 
@@ -97,7 +97,7 @@ def source_games(source: str | os.PathLike) -> tuple[str, list[GameFolder]]:
                     "(game.json); give one of them, e.g. adj site JUDGE_DIR -o public/")
 
 
-@dataclass
+@record
 class _Snapshot:
     """A game's files read once under its lock, so a build sees one consistent game."""
 
@@ -201,7 +201,7 @@ def _players(game: BaseGame, snap: _Snapshot) -> list[dict]:
     return out
 
 
-@dataclass
+@record
 class _Phase:
     code: str
     name: str

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 from datetime import timedelta
 
 from adjudicator import service
@@ -39,12 +38,13 @@ from adjudicator.desk.hooks import mail_queued
 from adjudicator.desk.judge import Judge, judge_of
 from adjudicator.desk.players import Roster
 from adjudicator.logs import get_logger
+from adjudicator.record import field, record
 from adjudicator.store import GameFolder, atomic_write, canonical_json
 
 log = get_logger(__name__)
 
 
-@dataclass
+@record
 class TickReport:
     game: str
     actions: list[str] = field(default_factory=list)

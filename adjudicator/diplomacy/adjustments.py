@@ -13,12 +13,12 @@ English province name in alphabetical order. See ``docs/rulings.md``.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from functools import cache
 
 from adjudicator.diplomacy.board import Board
 from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import Build, Order, Remove, Unit, UnitType, Waive
+from adjudicator.record import record
 
 UNREACHABLE = 10_000
 
@@ -45,7 +45,7 @@ def adjustments_owed(board: Board, dmap: DiplomacyMap,
     return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AdjustmentOutcome:
     power: str
     order: Order

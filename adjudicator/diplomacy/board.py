@@ -7,13 +7,13 @@ fresh state dict back; the input dict is never touched.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
 
 from adjudicator.diplomacy.map import prov
 from adjudicator.diplomacy.orders import Unit, UnitType
 from adjudicator.diplomacy.phase import Phase
+from adjudicator.record import field, record
 
 _by_loc = attrgetter("loc")
 _power = attrgetter("power")
@@ -23,7 +23,7 @@ _power = attrgetter("power")
 def unit_of(power: str, letter: str, loc: str) -> Unit:
     """The unit a state entry describes (``"A"``/``"F"``). Units are immutable values and
     the same ones recur phase after phase, so they are made once and shared: reading a
-    state then costs a lookup per unit instead of building a dataclass and an enum."""
+    state then costs a lookup per unit instead of building a record and an enum."""
     return Unit(power, UnitType(letter), loc)
 
 
@@ -39,7 +39,7 @@ def phase_of(code: str) -> Phase:
     return Phase.parse(code)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DislodgedUnit:
     unit: Unit
     attacker_from: str
@@ -55,7 +55,7 @@ class DislodgedUnit:
         }
 
 
-@dataclass
+@record
 class Board:
     phase: Phase
     units: dict[str, Unit]  # province -> unit

@@ -8,10 +8,10 @@ another variant; see docs/variants.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache, cached_property
 
 from adjudicator.diplomacy.variants import resolved_map
+from adjudicator.record import record
 
 #: The data folder of the standard map: the default of the helpers that take a variant.
 STANDARD = "diplomacy-standard"
@@ -25,7 +25,7 @@ def prov(loc: str) -> str:
 _NOTHING: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Province:
     id: str
     name: str

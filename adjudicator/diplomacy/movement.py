@@ -7,8 +7,6 @@ the provinces left empty by a standoff (no retreat may go there).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from adjudicator.diplomacy.battlefield import Battlefield
 from adjudicator.diplomacy.board import unit_of
 from adjudicator.diplomacy.kinds import decider
@@ -18,9 +16,10 @@ from adjudicator.diplomacy.paradox import backup_rule
 from adjudicator.diplomacy.resolver import Resolver
 from adjudicator.diplomacy.results import KIND, OrderResult, make_result
 from adjudicator.diplomacy.retreats import retreat_options
+from adjudicator.record import field, record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Dislodgement:
     unit: Unit
     attacker_from: str  # province the dislodging unit came from
@@ -28,7 +27,7 @@ class Dislodgement:
     retreats: tuple[str, ...]
 
 
-@dataclass
+@record
 class MovementOutcome:
     outcomes: dict[str, OrderResult]  # province -> result of the unit's order
     units: dict[str, Unit]  # province -> unit after movement (dislodged units excluded)

@@ -8,8 +8,9 @@ the unit actually standing there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import Enum
+
+from adjudicator.record import record, replace
 
 
 class UnitType(str, Enum):
@@ -27,7 +28,7 @@ class UnitType(str, Enum):
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Unit:
     power: str
     type: UnitType
@@ -43,7 +44,7 @@ def _u(t: UnitType | None, loc: str) -> str:
     return f"{t.letter} {loc}" if t else loc
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Order:
     """Base: every order names the unit (or location) it is for."""
 
@@ -57,14 +58,14 @@ class Order:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Hold(Order):
     def text(self) -> str:
         t = self.unit_type
         return f"{t.letter} {self.loc} H" if t else f"{self.loc} H"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Move(Order):
     dest: str = ""
     via_convoy: bool = False
@@ -75,7 +76,7 @@ class Move(Order):
         return move + " via convoy" if self.via_convoy else move
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SupportHold(Order):
     target_type: UnitType | None = None
     target: str = ""
@@ -87,7 +88,7 @@ class SupportHold(Order):
         return f"{_u(t, self.loc)} S {_u(tt, self.target)}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SupportMove(Order):
     target_type: UnitType | None = None
     target: str = ""
@@ -100,7 +101,7 @@ class SupportMove(Order):
         return f"{_u(t, self.loc)} S {_u(tt, self.target)} - {self.dest}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Convoy(Order):
     target_type: UnitType | None = None
     target: str = ""
@@ -113,7 +114,7 @@ class Convoy(Order):
         return f"{_u(t, self.loc)} C {_u(tt, self.target)} - {self.dest}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Retreat(Order):
     dest: str = ""
 
@@ -121,25 +122,25 @@ class Retreat(Order):
         return f"{_u(self.unit_type, self.loc)} R {self.dest}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Disband(Order):
     def text(self) -> str:
         return f"{_u(self.unit_type, self.loc)} D"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Build(Order):
     def text(self) -> str:
         return f"Build {_u(self.unit_type, self.loc)}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Remove(Order):
     def text(self) -> str:
         return f"Remove {_u(self.unit_type, self.loc)}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Waive(Order):
     """Decline one owed build. ``loc`` is empty."""
 

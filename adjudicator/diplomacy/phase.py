@@ -13,11 +13,11 @@ through it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
 from adjudicator.errors import PhaseNameError
+from adjudicator.record import record
 from adjudicator.suggest import Suggester
 
 
@@ -47,7 +47,7 @@ _ORDER = [
 ]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Phase:
     year: int
     season: Season

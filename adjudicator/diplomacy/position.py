@@ -38,7 +38,6 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import Enum
 
 from adjudicator.diplomacy import engine
@@ -52,6 +51,7 @@ from adjudicator.diplomacy.retreats import retreat_options
 from adjudicator.diplomacy.setups import PLAYER_COUNTS, setup_for
 from adjudicator.errors import OrderError, PhaseNameError, PositionError
 from adjudicator.parsing import numbered_lines, strip_comment
+from adjudicator.record import record
 from adjudicator.suggest import Suggester, normalize
 
 __all__ = ["format_position", "parse_position"]
@@ -121,7 +121,7 @@ _SKIP = "(unknown power)"  # an unknown power's entries: already reported, not r
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Spot:
     """Where something was written: 1-based line and column, and the whole line."""
 
@@ -142,7 +142,7 @@ class _Spot:
 _NOWHERE = _Spot(0, 0, "")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Dislodged:
     unit: Unit
     attacker_from: str  # province

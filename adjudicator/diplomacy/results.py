@@ -35,7 +35,7 @@ class OrderResult(NamedTuple):
     """The result of one order.
 
     An immutable record (a named tuple: every unit gets one every phase, and a tuple costs
-    a third of a frozen dataclass to make and to free). Read it by field name; ``to_json``
+    a third of a frozen record to make and to free). Read it by field name; ``to_json``
     gives the dict kept in the game's history, ``from_json`` reads it back.
     """
 

@@ -11,10 +11,10 @@ disbanded.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from adjudicator.diplomacy.map import DiplomacyMap, prov
 from adjudicator.diplomacy.orders import ARMY, Disband, Order, Retreat, Unit
+from adjudicator.record import record
 
 
 def retreat_options(
@@ -41,7 +41,7 @@ def retreat_options(
     return sorted(out)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RetreatOutcome:
     unit: Unit
     order: Order | None  # None: no (valid) order, the unit is disbanded by default

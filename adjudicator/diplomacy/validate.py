@@ -19,7 +19,6 @@ earlier one and the earlier one is reported. Nothing passed in is modified.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicator.diplomacy.board import Board
@@ -44,9 +43,10 @@ from adjudicator.diplomacy.orders import (
     Waive,
 )
 from adjudicator.errors import OrderError
+from adjudicator.record import record, replace
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rejection:
     order: Order
     rule: str

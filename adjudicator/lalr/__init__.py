@@ -18,7 +18,6 @@ slower, never wrong. Parse results and error messages are Lark's own either way.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import re
 from typing import Any
@@ -55,9 +54,10 @@ class _Accept:
 
 
 def fingerprint(grammar_text: str, opts: dict[str, Any], lark_version: str) -> str:
-    """What the tables are a function of: the grammar, the options, the Lark version."""
-    parts = (grammar_text, repr(sorted(opts.items())), lark_version)
-    return hashlib.sha256("\x00".join(parts).encode("utf-8")).hexdigest()
+    """What the tables are a function of: the grammar, the options, the Lark version. The
+    inputs themselves, not a digest of them: comparing a few kilobytes is exact, and costs
+    less than importing ``hashlib`` (OpenSSL) on every command that parses."""
+    return "\x00".join((grammar_text, repr(sorted(opts.items())), lark_version))
 
 
 def build_tables(grammar_text: str, opts: dict[str, Any]) -> tuple[Any, Any]:

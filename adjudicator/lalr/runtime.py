@@ -273,7 +273,7 @@ class MissingVariableError(LarkError):
 
 
 import sys, re
-from dataclasses import dataclass
+from adjudicator.record import record as dataclass
 from typing import Generic, AnyStr
 
 class _LarkLogger:
@@ -617,7 +617,30 @@ class Tree(Generic[_Leaf_T]):
 
 
 from functools import wraps, update_wrapper
-from inspect import getmembers, getmro
+
+def getmro(cls):
+    # (tools/gen_parsers.py) inspect.getmro, without importing inspect.
+    return cls.__mro__
+
+
+def getmembers(obj):
+    # (tools/gen_parsers.py) inspect.getmembers for the classes v_args decorates: every name
+    # dir() lists with its value, sorted by name; a name getattr refuses is looked up in the
+    # classes of the MRO, as inspect does.
+    found = []
+    for name in dir(obj):
+        try:
+            value = getattr(obj, name)
+        except AttributeError:
+            for base in getattr(obj, "__mro__", ()):
+                if name in base.__dict__:
+                    value = base.__dict__[name]
+                    break
+            else:
+                continue
+        found.append((name, value))
+    found.sort(key=lambda pair: pair[0])
+    return found
 
 _Return_T = TypeVar('_Return_T')
 _Return_V = TypeVar('_Return_V')

@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from adjudicator.cache import jinja_bytecode_cache
+from adjudicator.record import field, record
 from adjudicator.resources import templates_path
 
 Point = tuple[float, float]
@@ -87,7 +87,7 @@ def text_colour(fill: str) -> str:
 
 
 # --- elements ----------------------------------------------------------------------------------
-@dataclass
+@record
 class Element:
     """One drawable item: a ``<g>`` with a class and id holding plain shapes.
 

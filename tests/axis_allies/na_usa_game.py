@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 
 from adjudicator.axis_allies import advantages, editions
 from adjudicator.axis_allies.advantages import NationalAdvantage
@@ -18,6 +17,7 @@ from adjudicator.axis_allies.ruleset import InPlay
 from adjudicator.axis_allies.state import phase_code
 from adjudicator.dice import FixedDice
 from adjudicator.game import GameSpec
+from adjudicator.record import replace
 
 POWERS = ("ussr", "germany", "uk", "japan", "usa")
 NAMES = {"ussr": "Soviet Union", "germany": "Germany", "uk": "United Kingdom",

@@ -4,8 +4,6 @@ once-per-game advantages marked used. Each advantage has its own test_na_<key>.p
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from adjudicator.axis_allies import advantages, editions
@@ -14,6 +12,7 @@ from adjudicator.axis_allies.effects import UnitQuery
 from adjudicator.axis_allies.game import AxisAlliesGame
 from adjudicator.errors import AdjudicatorError
 from adjudicator.game import ChoiceList, GameSpec
+from adjudicator.record import replace
 
 
 class _Sturdy(NationalAdvantage):

@@ -3,8 +3,6 @@ exact calculator (odds.py); another edition's timing is another list."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from battle_cases import ED, RULES, army, calculated, enumerated, orders_of, setup_of
 
 from adjudicator.axis_allies import editions
@@ -15,6 +13,7 @@ from adjudicator.axis_allies.combat import Unit, _Battle
 from adjudicator.axis_allies.odds import _Chain
 from adjudicator.axis_allies.rules import Rules
 from adjudicator.dice import FixedDice
+from adjudicator.record import replace
 
 
 def test_both_engines_run_the_same_steps():

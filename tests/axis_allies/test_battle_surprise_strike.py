@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from battle_cases import RULES, F, army, calculated, enumerated, events, exact, fight, setup_of
 
 from adjudicator.axis_allies.battle.step import BattleInfo
 from adjudicator.axis_allies.battle.surprise_strike import SurpriseStrike
+from adjudicator.record import replace
 
 
 def test_applies_to_sea_battles_only():

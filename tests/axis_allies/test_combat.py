@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
@@ -29,6 +28,7 @@ from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.editions import rules_for
 from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
 from adjudicator.dice import FixedDice, Roll, RollLabel
+from adjudicator.record import replace
 
 ED = load_edition("aa1942")
 RULES = rules_for("aa1942")

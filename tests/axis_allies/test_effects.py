@@ -4,7 +4,6 @@ with dice and exactly, purchase, income, mobilisation, hostility, battle steps).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
@@ -32,6 +31,7 @@ from adjudicator.axis_allies.validate import (
 from adjudicator.dice import FixedDice
 from adjudicator.errors import AdjudicatorError
 from adjudicator.game import GameSpec
+from adjudicator.record import replace
 from adjudicator.registry import get_game
 
 G = get_game("aa1942")

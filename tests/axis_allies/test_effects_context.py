@@ -11,7 +11,6 @@ test_effects.py: a small test effect reads each piece and the engine honours it 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
@@ -24,6 +23,7 @@ from adjudicator.axis_allies.effects import Effect
 from adjudicator.axis_allies.odds import battle_odds
 from adjudicator.axis_allies.validate import check_noncombat_moves
 from adjudicator.dice import FixedDice
+from adjudicator.record import replace
 
 RS = editions.ruleset("aa1942")
 

@@ -5,7 +5,6 @@ are lost (ruling NA-kamikaze_attacks)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction as F
 
 from na_scenario import ED, emptied, game_with, new, play, put, report, ruleset_with
@@ -19,6 +18,7 @@ from adjudicator.axis_allies.orders import Move, UnitCount
 from adjudicator.axis_allies.turn import plan_battles
 from adjudicator.axis_allies.validate import check_noncombat_moves
 from adjudicator.dice import FixedDice
+from adjudicator.record import replace
 
 ON = {"advantages": {"japan": [KEY]}}
 PLAY = ruleset_with(ADVANTAGE).in_play(ON)

@@ -7,7 +7,6 @@ the game replays byte for byte."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from adjudicator.axis_allies import advantages, editions
 from adjudicator.cli import main
 from adjudicator.cli.testing import CliRunner
+from adjudicator.record import replace
 
 NAMES = {"ussr": "Soviet Union", "germany": "Germany", "uk": "United Kingdom",
          "japan": "Japan", "usa": "United States"}

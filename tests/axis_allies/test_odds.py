@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -35,6 +34,7 @@ from adjudicator.axis_allies.editions import rules_for
 from adjudicator.axis_allies.odds import _Chain, amphibious_odds, battle_odds
 from adjudicator.axis_allies.orders import BattleInstruction, StandingOrders
 from adjudicator.dice import Roll, RollLabel
+from adjudicator.record import replace
 
 ED = load_edition("aa1942")
 RULES = rules_for("aa1942")

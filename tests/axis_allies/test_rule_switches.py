@@ -10,8 +10,6 @@ the switches Revised brought, both values each, in ``tests/axis_allies/revised/`
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
-
 from aa_scenario import ED, blank, mv, put, rules_of
 from battle_cases import army, events, exact, fight, setup_of
 
@@ -26,6 +24,7 @@ from adjudicator.axis_allies.validate import (
     check_placements,
 )
 from adjudicator.dice import FixedDice
+from adjudicator.record import fields, replace
 
 RULES = rules_for("aa1942")
 

@@ -7,14 +7,13 @@ territory's IPC value per turn, never more than it has; no markers.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from adjudicator.axis_allies.bombing import RaidSetup, resolve_raid
 from adjudicator.axis_allies.combat import Unit
 from adjudicator.axis_allies.data import load_edition
 from adjudicator.axis_allies.editions import rules_for
 from adjudicator.axis_allies.state import add_unit, phase_code
 from adjudicator.dice import FixedDice
+from adjudicator.record import replace
 from adjudicator.registry import get_game
 
 ED = load_edition("aa1942")

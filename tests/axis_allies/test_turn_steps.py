@@ -4,14 +4,13 @@ step (A&A Revised's weapons development is one more slot)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from adjudicator.axis_allies import editions
 from adjudicator.axis_allies.ruleset import TurnStep
 from adjudicator.axis_allies.state import add_unit, phase_code
 from adjudicator.dice import FixedDice
+from adjudicator.record import replace
 from adjudicator.registry import get_game
 
 G = get_game("aa1942")

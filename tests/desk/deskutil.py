@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import email
 import email.policy
-from dataclasses import dataclass, field
 from email.message import EmailMessage
 
 from adjudicator.desk.intake import Intake
 from adjudicator.desk.judge import Judge
 from adjudicator.desk.outbox import envelope_recipients
+from adjudicator.record import field, record
 from adjudicator.store import GameFolder
 
 T0 = "2025-03-01T12:00:00Z"
 
 
-@dataclass
+@record
 class Desk:
     judge: Judge
     moderator: str

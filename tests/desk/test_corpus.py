@@ -24,7 +24,6 @@ from __future__ import annotations
 import email
 import email.policy
 import shutil
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -35,6 +34,7 @@ from adjudicator.desk.audit import game_audit
 from adjudicator.desk.intake import Intake, Outcome
 from adjudicator.desk.judge import Judge
 from adjudicator.desk.players import Roster
+from adjudicator.record import field, record
 from adjudicator.store import GameFolder
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -51,7 +51,7 @@ MODERATOR = "Mod-9xK2pQ7vL4tZ"
 ORDER_KINDS = ("orders", "ahead", "partial")
 
 
-@dataclass
+@record
 class Case:
     path: Path
     kind: str
@@ -107,7 +107,7 @@ def template(tmp_path_factory) -> Path:
     return path
 
 
-@dataclass
+@record
 class Run:
     outcome: Outcome
     judge: Judge

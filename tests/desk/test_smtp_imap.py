@@ -11,7 +11,6 @@ import socket
 import socketserver
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 import pytest
 from deskutil import order_mail
@@ -20,11 +19,12 @@ from adjudicator.cli import main
 from adjudicator.cli.testing import CliRunner
 from adjudicator.desk import outbox
 from adjudicator.desk.intake import Intake
+from adjudicator.record import field, record
 from adjudicator.store import canonical_json
 
 
 # --- a minimal SMTP responder ------------------------------------------------------------------
-@dataclass
+@record
 class Delivered:
     mail_from: str
     rcpt_to: list[str]
@@ -35,7 +35,7 @@ class Delivered:
         return email.message_from_bytes(self.data, policy=email.policy.default)
 
 
-@dataclass
+@record
 class SMTPState:
     delivered: list[Delivered] = field(default_factory=list)
     logins: list[tuple[str, str]] = field(default_factory=list)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.diplomacy import engine
@@ -19,6 +18,7 @@ from adjudicator.diplomacy.board import Board, prov
 from adjudicator.diplomacy.map import DiplomacyMap, load_map
 from adjudicator.diplomacy.orders import Convoy, Move, Order, Unit, UnitType
 from adjudicator.diplomacy.retreats import retreat_options
+from adjudicator.record import field, record
 
 DATC_FILE = Path(__file__).parent / "data" / "datc_v2.4_06.txt"
 
@@ -31,7 +31,7 @@ _PHASES = {
 }
 
 
-@dataclass
+@record
 class Case:
     id: str
     title: str = ""

@@ -13,7 +13,6 @@ the advantage. From round 2 the step fires as the plain one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from adjudicator.axis_allies import battle_steps
@@ -21,6 +20,7 @@ from adjudicator.axis_allies.advantages import NationalAdvantage
 from adjudicator.axis_allies.battle.fire import Fire
 from adjudicator.axis_allies.battle.step import BattleInfo, BattleStep, Part
 from adjudicator.axis_allies.casualties import Combatant
+from adjudicator.record import replace
 
 VALUE = 3
 POWER = "germany"

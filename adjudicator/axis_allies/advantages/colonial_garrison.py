@@ -15,19 +15,19 @@ in ``state["complexes"]``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies.advantages import CHOICES_KEY, NationalAdvantage
 from adjudicator.axis_allies.data import Edition
 from adjudicator.errors import AdjudicatorError
 from adjudicator.game import Option
+from adjudicator.record import record
 from adjudicator.suggest import suggest
 
 KEY = "colonial_garrison"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TerritoryChoice(Option):
     """A territory named at ``adj new`` (checked against the map when the game is set up)."""
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from adjudicator.axis_allies.advantages import (
@@ -43,6 +42,7 @@ from adjudicator.axis_allies.advantages import (
 from adjudicator.axis_allies.casualties import LossPolicy
 from adjudicator.axis_allies.effects import PowerQuery
 from adjudicator.axis_allies.ruleset import TurnStep
+from adjudicator.record import replace
 
 US = "usa"
 #: the steps of the UK turn a joint strike skips: Combat Move and Conduct Combat (rocket

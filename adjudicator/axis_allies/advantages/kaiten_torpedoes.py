@@ -22,7 +22,6 @@ what); the log's ``advantage`` event names it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from adjudicator.axis_allies import battle_steps as steps
@@ -30,6 +29,7 @@ from adjudicator.axis_allies.advantages import NationalAdvantage
 from adjudicator.axis_allies.battle.step import BattleInfo, BattleStep, Part
 from adjudicator.axis_allies.battle.submerge import Submerge
 from adjudicator.axis_allies.casualties import Combatant
+from adjudicator.record import replace
 
 KEY = "kaiten_torpedoes"
 NAME = "Kaiten Torpedoes"

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from adjudicator.axis_allies import battle_steps as steps
@@ -41,6 +40,7 @@ from adjudicator.axis_allies.battle.submerge import Submerge
 from adjudicator.axis_allies.casualties import Combatant
 from adjudicator.axis_allies.effects import UnitQuery
 from adjudicator.axis_allies.ruleset import TurnStep
+from adjudicator.record import replace
 
 KEY = "kamikaze_attacks"
 NAME = "Kamikaze Attacks"

@@ -16,7 +16,6 @@ so its memo never mixes with later rounds); it logs one ``advantage`` event nami
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from adjudicator.axis_allies import battle_steps as steps
@@ -24,6 +23,7 @@ from adjudicator.axis_allies.advantages import NationalAdvantage
 from adjudicator.axis_allies.battle.fire import Fire
 from adjudicator.axis_allies.battle.step import BattleInfo, BattleStep, Part
 from adjudicator.axis_allies.casualties import Combatant
+from adjudicator.record import replace
 
 #: "your infantry attack at 2" (printed attack 1)
 MARINE_ATTACK = 2

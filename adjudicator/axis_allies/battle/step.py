@@ -19,8 +19,9 @@ so a ruleset module can list them without an import cycle.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
+
+from adjudicator.record import record
 
 if TYPE_CHECKING:
     from adjudicator.axis_allies.rules import Rules
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 Stage = Literal["opening", "round"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BattleInfo:
     """What a step may ask before the battle starts, to say whether it applies."""
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.axis_allies.data import Edition
@@ -30,6 +29,7 @@ from adjudicator.axis_allies.ruleset import TurnStep
 from adjudicator.axis_allies.state import Board
 from adjudicator.axis_allies.techs.tech import Tech, has_tech
 from adjudicator.dice import RollLabel
+from adjudicator.record import record
 
 #: How far a rocket flies (digest A5.1 [GK?]: "within 3 territories").
 ROCKET_RANGE = 3
@@ -42,7 +42,7 @@ class Rockets(Tech):
     aliases = ("rocket", "rockets", "rocket launchers", "v2", "v-2", "v2 rockets")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StrikeCheck:
     """One rocket order, checked: ``error`` (rule, message) when it cannot be fired."""
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from adjudicator.record import field, record
 
 HERE = Path(__file__).resolve().parent
 ARROW = "⟶"
@@ -18,7 +19,7 @@ PROSE = "(prose)"
 ERROR = "(error)"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Line:
     """One corpus line: the text as found, what it means, where it comes from, and the section
     header it is read under (empty: none)."""
@@ -71,7 +72,7 @@ def shown(po: object) -> str:
     return f"[{po.section}] {po.order.text()}"  # type: ignore[attr-defined]
 
 
-@dataclass
+@record
 class Outcome:
     """What the parser made of one line."""
 
@@ -112,7 +113,7 @@ def run(lines: Iterable[Line], parse: Callable[[str], object]) -> list[Outcome]:
     return out
 
 
-@dataclass
+@record
 class Figures:
     order_lines: int = 0  # order and error lines: what a referee must read right
     understood: int = 0
@@ -152,7 +153,7 @@ def figures(outcomes: Iterable[Outcome], key: Callable[[Line], str] | None = Non
 
 # --- whole posts ------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Post:
     """A whole turn text and, per line number, what it must give."""
 

@@ -4,10 +4,9 @@ fought do not bombard."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from adjudicator.axis_allies.combat import AmphibiousSetup, Unit, resolve_amphibious
 from adjudicator.dice import FixedDice
+from adjudicator.record import replace
 
 from .cases import ED, RULES, RULES_1942, army, events, exact, fight, orders_of, setup_of
 

@@ -4,9 +4,8 @@ strike and, by ruling R-1, their submerging too."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from adjudicator.axis_allies.orders import StandingOrders
+from adjudicator.record import replace
 
 from .cases import RULES, RULES_1942, army, events, exact, fight, orders_of, setup_of
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 
 from adjudicator.axis_allies import editions, techs
 from adjudicator.axis_allies.combat import BattleSetup, Unit, battle_orders, resolve_battle
@@ -15,6 +14,7 @@ from adjudicator.axis_allies.odds import battle_odds
 from adjudicator.axis_allies.state import add_unit, phase_code
 from adjudicator.dice import FixedDice
 from adjudicator.game import GameSpec
+from adjudicator.record import replace
 
 BASE = editions.ruleset("aa-revised")
 ED = BASE.edition

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from adjudicator.record import field, record
 
 HERE = Path(__file__).resolve().parent
 ARROW = "⟶"
 PROSE = "(prose)"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Line:
     """One corpus line: the text as found, what it means, and where it comes from."""
 
@@ -57,7 +58,7 @@ def load_lines(folder: Path = HERE / "lines") -> list[Line]:
     return out
 
 
-@dataclass
+@record
 class Outcome:
     """What the parser made of one line."""
 
@@ -93,7 +94,7 @@ def run(lines: Iterable[Line], parse: Callable[[str], object]) -> list[Outcome]:
     return out
 
 
-@dataclass
+@record
 class Figures:
     order_lines: int = 0
     understood: int = 0
