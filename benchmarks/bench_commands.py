@@ -23,7 +23,10 @@ import tempfile
 from pathlib import Path
 
 PY = sys.executable
-ADJ = [PY, "-m", "adjudicator"]
+# The installed command, as a moderator or cron runs it (``python -m adjudicator`` when the
+# environment has no scripts): it also imports runpy.
+_SCRIPT = Path(PY).with_name("adj")
+ADJ = [str(_SCRIPT)] if _SCRIPT.exists() else [PY, "-m", "adjudicator"]
 ORDERS = "A Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao\n"
 # The same work as the commands, without the command line: argv[1] is the game folder.
 _CORE = "import sys\nfrom adjudicator.store import GameFolder\nfolder = GameFolder(sys.argv[1])\n"

@@ -109,3 +109,32 @@ def test_atomic_write_temp_files_are_private_and_never_reuse_a_name(tmp_path, mo
     assert planted.read_text() == "planted"
     assert (tmp_path / "state.json").read_text() == "{}"
     assert sorted(p.name for p in tmp_path.iterdir()) == [planted.name, "state.json"]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_entry_point_pauses_the_collector_only_while_the_commands_load(monkeypatch, enabled):
+    """``adj`` freezes what the imports built and runs the command with the collector as it
+    found it (a long ``adj tick`` must still collect); a library import changes nothing."""
+    import gc
+    import importlib
+
+    from adjudicator import __main__ as entry
+
+    cli_main = importlib.import_module("adjudicator.cli.main")  # the module, not the group
+
+    seen = {}
+
+    def command(**kwargs):
+        seen.update(enabled=gc.isenabled(), frozen=gc.get_freeze_count(), kwargs=kwargs)
+        return 0
+
+    monkeypatch.setattr(cli_main, "main", command)
+    before = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        assert entry.run(prog_name="adj") == 0
+    finally:
+        gc.unfreeze()
+        (gc.enable if before else gc.disable)()
+    assert seen == {"enabled": enabled, "frozen": seen["frozen"], "kwargs": {"prog_name": "adj"}}
+    assert seen["frozen"] > 0
