@@ -325,8 +325,17 @@ class GameFolder:
         return Submission(phase, power, version, text, received, source, txt, counts)
 
     def next_version(self, phase: str, power: str) -> int:
-        """The version number :meth:`submit` will give ``power``'s next submission."""
-        return 1 + max((s.version for s in self._versions(phase, power)), default=0)
+        """The version number :meth:`submit` will give ``power``'s next submission: one more
+        than the highest ``<power>-<version>.json`` there, read from the names alone (a
+        player who resubmits twenty times does not make the next one read twenty texts).
+        ``France-X-1.json`` of a power ``France-X`` is not France's: its version is no
+        number."""
+        folder = self._orders_dir(phase)
+        prefix = f"{power}-"
+        versions = [int(tail) for name in (os.listdir(folder) if folder.is_dir() else ())
+                    if name.startswith(prefix) and name.endswith(".json")
+                    and (tail := name[len(prefix):-5]).isdigit() and tail.isascii()]
+        return 1 + max(versions, default=0)
 
     @staticmethod
     def _load_submission(meta_path: Path, meta: dict) -> Submission:

@@ -145,6 +145,8 @@ def test_latest_submissions_keeps_powers_with_a_common_prefix_apart(folder):
     latest = folder.latest_submissions("S1901M")
     assert {p: (s.version, s.text) for p, s in latest.items()} == {
         "Soviet": (2, "c\n"), "Soviet-Union": (1, "b\n")}
+    assert (folder.next_version("S1901M", "Soviet"), folder.next_version("S1901M", "Soviet-Union"),
+            folder.next_version("F1901M", "Soviet")) == (3, 2, 1)
 
 
 def test_files_and_folders_are_private_unless_meant_to_be_served(tmp_path):

@@ -155,16 +155,24 @@ class _NameTable:
         # "Ger:"). Only at the start of an order item, and never where a province is meant.
         self.power_abbreviations = {normalize(name)[:3]: name for name in dmap.powers}
 
-        # A mistyped name is read only when one province surely fits (suggest.TypoIndex).
-        self.typos = TypoIndex()
-        for key, pid in self.places.compact.items():
-            self.typos.add(key, pid)
+        self._typos: TypoIndex | None = None
 
         # Every word of the order language, to tell conversation from orders by its words.
         vocabulary = {c for key in self.places.keys for c in key if c != "-"}
         vocabulary |= set(self.powers) | set(self.power_abbreviations)
         vocabulary |= set(_COAST_CODES) | {"coast"}
         self.vocabulary = frozenset(vocabulary)
+
+    @property
+    def typos(self) -> TypoIndex:
+        """A mistyped name is read only when one province surely fits (suggest.TypoIndex).
+        Built on the first word that is no name: most orders have none, and indexing every
+        spelling's deletions is a third of building the parser (issue 16)."""
+        if self._typos is None:
+            self._typos = TypoIndex()
+            for key, pid in self.places.compact.items():
+                self._typos.add(key, pid)
+        return self._typos
 
     @staticmethod
     def _variants(chunks: tuple[str, ...]) -> list[tuple[str, ...]]:
