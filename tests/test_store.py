@@ -174,3 +174,23 @@ def test_a_new_game_folder_is_readable_by_its_owner_only(tmp_path):
         os.umask(old)
     for p in [game.path, *game.path.rglob("*")]:
         assert p.stat().st_mode & 0o077 == 0, p
+
+
+def test_latest_submissions_skip_ones_that_do_not_count_and_read_only_the_latest(folder,
+                                                                                   monkeypatch):
+    with folder.lock():
+        folder.submit("S1901M", "France", "A par - bur\n")
+        folder.submit("S1901M", "France", "A par - pic\n")
+        folder.submit("S1901M", "France", "my orders follow tomorrow\n", counts=False)
+        folder.submit("S1901M", "Italy", "thinking\n", counts=False)
+    read = []
+    real = Path.read_text
+
+    def spy(self, *args, **kwargs):
+        read.append(self.name)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", spy)
+    latest = folder.latest_submissions("S1901M")
+    assert {p: (s.version, s.text) for p, s in latest.items()} == {"France": (2, "A par - pic\n")}
+    assert [n for n in read if n.endswith(".txt")] == ["France-2.txt"]
