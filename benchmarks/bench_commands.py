@@ -1,14 +1,15 @@
 """CPU time of whole ``adj`` commands, beside a bare ``python -c pass`` in the same run.
 
-Run: ``python benchmarks/bench_commands.py [REPEATS]``. Each command runs as its own process
-(what a moderator or cron pays), REPEATS times; the figure is the median CPU time (user +
-system) of the child process, and the ratio is to the bare interpreter's median measured in
-the same run. Goals (issue 16): status <= 5x, orders <= 8x, adjudicate (Diplomacy, reports
-written, no PNG) <= 12x; ``tick`` is timed over a judge folder of many idle games.
+Run: ``python benchmarks/bench_commands.py [REPEATS]`` (default 11). Each command runs as its
+own process (what a moderator or cron pays) through the installed ``adj``, REPEATS times,
+interleaved with the others and with a bare ``python -c pass``; the figure is the median CPU
+time (user + system) of the child process, and the ratio is to the bare interpreter's median.
+Goals (issue 16): status <= 5x, orders <= 8x (France's first orders of a new game), adjudicate
+(Diplomacy, reports written, no PNG) <= 12x. ``bench_tick.py`` times ``adj tick``.
 
 The ``... (no CLI)`` rows do the same work through :mod:`adjudicator.service` without the
-command line (no click, no ``adjudicator.cli``): the difference is what the command-line layer
-costs, the target of replacing click by argparse (benchmarks/README.md).
+command line (``adjudicator.cli``) nor its entry point: the difference is what the
+command-line layer costs (benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -54,16 +55,7 @@ def cpu(cmd: list[str], **kw) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def median_cpu(make_cmd, repeats: int, setup=None, **kw) -> float:
-    times = []
-    for i in range(repeats):
-        if setup:
-            setup(i)
-        times.append(cpu(make_cmd(i), **kw))
-    return statistics.median(times)
-
-
-def main(repeats: int = 7) -> None:
+def main(repeats: int = 11) -> None:
     env = {**os.environ, "ADJ_JUDGE": "", "ADJ_NOW": "2025-03-01T12:00:00Z"}
     # Measure what users run: modules compiled once to __pycache__, not on every start
     # (some sandboxes set PYTHONDONTWRITEBYTECODE; the first run below writes the caches).
@@ -89,30 +81,39 @@ def main(repeats: int = 7) -> None:
 
         subprocess.run([*ADJ, "status", str(base)], check=True, stdout=subprocess.DEVNULL,
                        env=env)  # warm: bytecode caches written
-        bare = median_cpu(lambda i: [PY, "-c", "pass"], repeats, env=env)
-        rows = [
-            ("adj status", 5, median_cpu(lambda i: [*ADJ, "status", str(base)], repeats,
-                                         env=env)),
-            ("adj orders", 8, median_cpu(
-                lambda i: [*ADJ, "orders", str(base), "-p", "France", str(tmp / "orders.txt")],
-                repeats, env=env)),
-            ("adj adjudicate", 12, median_cpu(
-                lambda i: [*ADJ, "adjudicate", str(tmp / f"g{i}")], repeats, setup=fresh,
-                env=env)),
-            ("status (no CLI)", None, median_cpu(
-                lambda i: [PY, "-c", CORE_STATUS, str(base)], repeats, env=env)),
-            ("orders (no CLI)", None, median_cpu(
-                lambda i: [PY, "-c", CORE_ORDERS, str(base), str(tmp / "orders.txt")], repeats,
-                env=env)),
-            ("adjud. (no CLI)", None, median_cpu(
-                lambda i: [PY, "-c", CORE_ADJUDICATE, str(tmp / f"g{i}")], repeats,
-                setup=fresh, env=env)),
+        def copy_of_base(i: int) -> None:
+            target = tmp / f"o{i}"
+            if target.exists():
+                shutil.rmtree(target)
+            shutil.copytree(base, target)
+
+        orders = str(tmp / "orders.txt")
+        rows = [  # name, goal, command for run i, what to do before it
+            ("python -c pass", None, lambda i: [PY, "-c", "pass"], None),
+            ("adj status", 5, lambda i: [*ADJ, "status", str(base)], None),
+            ("adj orders", 8, lambda i: [*ADJ, "orders", str(tmp / f"o{i}"), "-p", "France",
+                                         orders], copy_of_base),
+            ("adj adjudicate", 12, lambda i: [*ADJ, "adjudicate", str(tmp / f"g{i}")], fresh),
+            ("status (no CLI)", None, lambda i: [PY, "-c", CORE_STATUS, str(base)], None),
+            ("orders (no CLI)", None, lambda i: [PY, "-c", CORE_ORDERS, str(tmp / f"o{i}"),
+                                                 orders], copy_of_base),
+            ("adjud. (no CLI)", None, lambda i: [PY, "-c", CORE_ADJUDICATE, str(tmp / f"g{i}")],
+             fresh),
         ]
+        # Interleaved: run i of every row, then run i + 1, so that a change in the machine's
+        # load during the benchmark weighs on every row alike, the bare interpreter included.
+        times: dict[str, list[float]] = {name: [] for name, *_ in rows}
+        for i in range(repeats):
+            for name, _, make_cmd, setup in rows:
+                if setup:
+                    setup(i)
+                times[name].append(cpu(make_cmd(i), env=env))
+    bare = statistics.median(times["python -c pass"])
     print(f"{'command':<16}{'CPU ms':>9}{'x bare':>9}{'goal':>7}")
-    print(f"{'python -c pass':<16}{1000 * bare:>9.1f}{1.0:>9.1f}")
-    for name, goal, t in rows:
+    for name, goal, *_ in rows:
+        t = statistics.median(times[name])
         print(f"{name:<16}{1000 * t:>9.1f}{t / bare:>9.1f}{'<= ' + str(goal) if goal else '':>7}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 11)
