@@ -27,13 +27,14 @@ def _on_deadline_query(query: events.DeadlineQuery) -> Any:
     """The deadline as the report's readers read it: the judge's time zone and UTC
     ("Thursday 5 March 2026, 18:00 CET (17:00 UTC)", desk/timezones.py); a report goes to
     every player, so it is the judge's zone, not one reader's."""
-    from adjudicator.desk import timezones
     from adjudicator.desk.deadlines import deadline_for
-    from adjudicator.desk.judge import judge_of
 
     deadline = deadline_for(query.folder, query.phase)
     if not deadline:
         return None
+    from adjudicator.desk import timezones  # zoneinfo: only for a deadline to show
+    from adjudicator.desk.judge import judge_of
+
     judge = judge_of(query.folder)
     return timezones.show_time(deadline, timezones.judge_zone(judge) if judge else "UTC")
 

@@ -22,10 +22,13 @@ import json
 import re
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import TYPE_CHECKING
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.store import GameFolder, atomic_write, canonical_json
+
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo
 
 DEFAULTS = {"allowed": True, "max_days": 14}
 _MONTHS = {m: i + 1 for i, m in enumerate(
@@ -98,6 +101,10 @@ def _time(text: str) -> datetime:
 
 
 def zone(name: str | None) -> ZoneInfo:
+    # zoneinfo (with sysconfig, about 2.5 ms) only where a zone is used: every adjudication
+    # sets the next deadline through this module, most games with no absence at all.
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
     try:
         return ZoneInfo(name or "UTC")
     except (ZoneInfoNotFoundError, ValueError):
