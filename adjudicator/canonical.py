@@ -16,6 +16,30 @@ def canonical_json(obj: object) -> str:
 
 
 def sha256_text(text: str) -> str:
-    import hashlib  # here: OpenSSL loads only for a command that hashes (issue 16)
+    """The SHA-256 of ``text`` (UTF-8), in hex."""
+    return _sha256()(text.encode("utf-8")).hexdigest()
 
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+def _sha256():
+    """CPython's own SHA-256 when it has one, else :mod:`hashlib`'s.
+
+    ``hashlib`` loads OpenSSL (about 3 ms of CPU, a third of a bare interpreter's start) for
+    what every command that stores something needs: a digest of a few kilobytes. CPython
+    builds its own implementation in (``_sha2`` since 3.12, ``_sha256`` before; the one
+    ``hashlib`` falls back to without OpenSSL), and SHA-256 is SHA-256: the digests are the
+    same bytes (tests/test_canonical.py). A Python without it takes ``hashlib``'s.
+    """
+    global _SHA256
+    if _SHA256 is None:
+        try:
+            from _sha2 import sha256  # type: ignore[import-not-found]
+        except ImportError:
+            try:
+                from _sha256 import sha256  # type: ignore[import-not-found]
+            except ImportError:
+                from hashlib import sha256
+        _SHA256 = sha256
+    return _SHA256
+
+
+_SHA256 = None

@@ -71,7 +71,7 @@ def test_adj_orders_loads_no_lark_no_resolver_no_templates_no_tempfile_no_loggin
                    "adjudicator.diplomacy.adjustments", "adjudicator.diplomacy.retreats",
                    "adjudicator.desk.players", "adjudicator.desk.deadlines",
                    "adjudicator.publish", "tempfile", "html", "logging", "dataclasses",
-                   "inspect") == []
+                   "inspect", "hashlib") == []  # digests: canonical._sha256, no OpenSSL
 
 
 def test_adj_adjudicate_loads_no_lark_no_png_renderer_no_logging(game, tmp_path):

@@ -32,6 +32,7 @@ import os
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+from adjudicator.canonical import sha256_text
 from adjudicator.errors import AdjudicatorError
 from adjudicator.record import record
 from adjudicator.store import file_lock, now_iso, private_dir
@@ -70,9 +71,7 @@ def _same(a: str, b: str) -> bool:
 def _line_hash(record: dict) -> str:
     body = {k: v for k, v in record.items() if k not in ("hash", "mac")}
     raw = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    import hashlib  # here: OpenSSL loads only when the log is written or checked (issue 16)
-
-    return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+    return sha256_text(raw)  # no OpenSSL to load for a line (adjudicator/canonical.py)
 
 
 @record
