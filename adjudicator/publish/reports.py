@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-import jinja2.sandbox
 from markupsafe import Markup
 
 from adjudicator.cache import jinja_bytecode_cache
@@ -297,7 +296,7 @@ def render(family: str, fmt: str, context: Mapping[str, Any],
         raise ReportError(f"no {fmt} report template for {family} ({exc.name})") from exc
     except jinja2.UndefinedError as exc:
         raise ReportError(f"report template {name}: {exc.message}") from exc
-    except jinja2.sandbox.SecurityError as exc:
+    except jinja2.exceptions.SecurityError as exc:  # jinja2.sandbox's (built-ins: unused)
         raise ReportError(f"report template {name} is refused: {exc}") from exc
     except jinja2.TemplateSyntaxError as exc:
         raise ReportError(f"report template {exc.filename or name} line {exc.lineno}: "

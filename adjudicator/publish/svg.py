@@ -1,10 +1,11 @@
 """Drawing primitives every map shares: elements, arrows with a casing, halos, crosses,
 labels, unit tokens, and the autoescaping environment that writes them as SVG.
 
-A map is built as a list of :class:`Element` groups holding plain shapes; a Jinja template
-(``templates/publish/svg.j2`` macros) writes them. Tag and attribute *names* come from this
-code, attribute *values* and text are escaped by the template's autoescape, so a power or
-place name from a user-supplied variant can never inject markup. The look follows the
+A map is built as a list of :class:`Element` groups holding plain shapes; :func:`group` and
+:func:`shapes` write them (a map's template calls them), and the template writes the frame.
+Tag and attribute *names* come from this code; every tag, name, attribute value and text is
+escaped exactly as the template's autoescape escapes an expression (:func:`escape`), so a
+power or place name from a user-supplied variant can never inject markup. The look follows the
 conventions players know from webDiplomacy and TripleA: a dark casing under every order line
 so light colours read on land and sea alike, red crosses on failed orders, round tokens.
 """
@@ -18,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from adjudicator.cache import jinja_bytecode_cache
 from adjudicator.record import field, record
@@ -34,14 +36,68 @@ HEAD = 18.0  # arrowhead length
 
 @cache
 def environment() -> Environment:
-    """The Jinja environment for SVG templates: autoescape always on."""
-    return Environment(
+    """The Jinja environment for SVG templates: autoescape always on; :func:`group`,
+    :func:`groups` and :func:`shapes` are its globals."""
+    env = Environment(
         loader=FileSystemLoader(str(templates_path())),
         bytecode_cache=jinja_bytecode_cache(),
         autoescape=select_autoescape(["svg", "html", "xml", "j2"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals.update(group=group, groups=groups, shapes=shapes)
+    return env
+
+
+# --- writing elements ----------------------------------------------------------------------
+# A map has a thousand or more shapes and ten thousand attribute values. They were written by
+# Jinja macros (templates/publish/svg.j2, until issue 16), which cost about two thirds of
+# drawing a map: a macro call per group and an autoescape call per value. They are written
+# here instead, byte for byte as the macros wrote them (tests/test_svg_writer.py compares).
+def escape(value: object) -> str:
+    """``value`` as Jinja's autoescape writes ``{{ value }}``: markupsafe's ``escape`` (the
+    five characters ``& > < ' "``; an object with ``__html__`` is already markup)."""
+    if type(value) is not str:
+        html = getattr(value, "__html__", None)
+        if html is not None:
+            return str(html())
+        value = str(value)
+    if "&" in value or "<" in value or ">" in value or "'" in value or '"' in value:
+        return (value.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+                .replace("'", "&#39;").replace('"', "&#34;"))
+    return value
+
+
+_NAMES: dict[str, str] = {}  # attribute names, escaped once each
+
+
+def _shape(tag: str, attrs: dict[str, str], text: str) -> str:
+    names = _NAMES
+    parts = [f"<{escape(tag)}"]
+    for k, v in attrs.items():
+        name = names.get(k)
+        if name is None:
+            name = names[k] = escape(k)
+        parts.append(f' {name}="{escape(v)}"')
+    parts.append(f">{escape(text)}</{escape(tag)}>\n" if text else "/>\n")
+    return "".join(parts)
+
+
+def shapes(el: Element) -> Markup:
+    """An element's ``<title>`` (when it has one) and its shapes, one a line."""
+    head = f"<title>{escape(el.title)}</title>" if el.title else ""
+    return Markup(head + "".join([_shape(*s) for s in el.shapes]))
+
+
+def group(el: Element) -> Markup:
+    """An element as a ``<g>`` with its class and id holding :func:`shapes`."""
+    ident = f' id="{escape(el.id)}"' if el.id else ""
+    return Markup(f'<g class="{escape(el.cls)}"{ident}>\n{shapes(el)}</g>\n')
+
+
+def groups(els: Iterable[Element]) -> Markup:
+    """:func:`group` of every element, one after the other (a template's layer)."""
+    return Markup("".join([group(el) for el in els]))
 
 
 # --- numbers and names -----------------------------------------------------------------------
@@ -67,12 +123,15 @@ def _coord(v: float) -> str:
 
 def pts(points: Iterable[Point]) -> str:
     """``points="..."`` of a polygon or polyline."""
-    return " ".join(f"{_coord(x)},{_coord(y)}" for x, y in points)
+    # _coord inlined: a remembered value is looked up without a call (never "": see fmt)
+    get = _COORDS.get
+    return " ".join([f"{get(x) or _coord(x)},{get(y) or _coord(y)}" for x, y in points])
 
 
 def path_d(points: Iterable[Point]) -> str:
     """``d="..."`` of a path through ``points``."""
-    return "M" + " L".join(f"{_coord(x)},{_coord(y)}" for x, y in points)
+    get = _COORDS.get
+    return "M" + " L".join([f"{get(x) or _coord(x)},{get(y) or _coord(y)}" for x, y in points])
 
 
 def css_token(text: str) -> str:
