@@ -350,6 +350,18 @@ class BaseGame(ABC):
     def order_text(self, order: Any) -> str:
         """Canonical text of one order, which :meth:`parse` reads back to an equal order."""
 
+    def orders_to_json(self, orders: list) -> list | None:
+        """Parsed orders as JSON a submission may keep, so that adjudicating reads them back
+        with :meth:`orders_from_json` instead of parsing its text again (and loading the
+        parser). Only for a game whose :meth:`parse` does not depend on the state. None (the
+        default): the orders are parsed again."""
+        return None
+
+    def orders_from_json(self, data: list) -> list:
+        """The orders :meth:`orders_to_json` wrote, equal to those :meth:`parse` gave.
+        Raises ``ValueError`` (or ``KeyError``, ``TypeError``) on anything else."""
+        raise ValueError(f"{self.key} keeps no parsed orders")
+
     @abstractmethod
     def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
         """Accepted orders plus rule errors. Never changes ``state``."""

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from adjudicator import events
+from adjudicator import __version__, events
 from adjudicator.errors import (
     AdjudicatorError,
     GameError,
@@ -453,13 +453,13 @@ def _recover_rollback(folder: GameFolder, intent: dict) -> str:
 
 def _store_submission(folder: GameFolder, phase: str, power: str, text: str, source: str,
                       *, counts: bool = True, errors: int | None = None,
-                      ahead_of: str | None = None) -> Any:
+                      ahead_of: str | None = None, parsed: dict | None = None) -> Any:
     """Store a submission and tell the listeners, as one journaled transition."""
     intent = {"op": "submission", "phase": phase, "power": power,
               "version": folder.next_version(phase, power), "source": source,
               "sha256": sha256_text(text), "errors": errors, "ahead_of": ahead_of}
     folder.write_journal(intent)
-    sub = folder.submit(phase, power, text, source, counts=counts)
+    sub = folder.submit(phase, power, text, source, counts=counts, parsed=parsed)
     events.publish(events.OrdersSubmitted(folder, phase, power, sub.version, source,
                                           intent["sha256"], errors=errors, ahead_of=ahead_of))
     folder.clear_journal()
@@ -513,12 +513,43 @@ def submit_orders(folder: GameFolder, power: str, text: str, source: str = "cli"
         _, ack, void = _check(game, state, power, text, parsed)
         ack.counted = counts_as_orders(ack, text, void)
         sub = _store_submission(folder, state["phase"], power, text, source,
-                                counts=ack.counted, errors=len(ack.errors))
+                                counts=ack.counted, errors=len(ack.errors),
+                                parsed=_kept_reading(game, parsed))
         ack.version = sub.version
         ack.waiting_for = waiting_for(folder, game, state)
         log.info("%s: %s submission %d for %s (%d errors)", folder.path.name, power,
                  sub.version, sub.phase, len(ack.errors))
     return ack
+
+
+def _reader(game: BaseGame) -> str:
+    """Who read a kept submission: the game and this version of the program. A reading
+    kept by another is not trusted; the text is parsed again."""
+    return f"{game.key} {__version__}"
+
+
+def _kept_reading(game: BaseGame, parsed: ParseResult) -> dict | None:
+    """What a submission keeps of how its text was read (``orders/PHASE/Power-N.json``
+    ``parsed``), when the game keeps its orders as JSON (:meth:`BaseGame.orders_to_json`):
+    adjudicating then reads them back instead of parsing every text again."""
+    orders = game.orders_to_json([p.order for p in parsed.orders])
+    if orders is None:
+        return None
+    return {"reader": _reader(game), "orders": orders,
+            "syntax_errors": [e.to_json() for e in parsed.errors]}
+
+
+def _orders_of(game: BaseGame, sub: Any, state: dict) -> tuple[list, list[dict]]:
+    """A submission's orders and syntax errors (as JSON): as kept when it arrived, read by
+    this same program; else parsed from its text now."""
+    kept = sub.parsed
+    if isinstance(kept, dict) and kept.get("reader") == _reader(game):
+        try:
+            return game.orders_from_json(kept["orders"]), list(kept["syntax_errors"])
+        except (KeyError, TypeError, ValueError):
+            pass  # not what this program writes: read the text itself
+    parsed = game.parse(sub.text, state)
+    return [p.order for p in parsed.orders], [e.to_json() for e in parsed.errors]
 
 
 def _apply_standing(folder: GameFolder, game: BaseGame, state: dict, power: str, text: str,
@@ -619,15 +650,14 @@ def adjudicate(folder: GameFolder, force: bool = False, expect_phase: str | None
         for power, sub in subs.items():
             if power not in must:
                 continue
-            parsed = game.parse(sub.text, state)
-            orders_by_power[power] = [p.order for p in parsed.orders]
+            orders_by_power[power], syntax_errors = _orders_of(game, sub, state)
             understood[power] = [game.order_text(o) for o in orders_by_power[power]]
             submissions[power] = {
                 "version": sub.version,
                 "received": sub.received,
                 "source": sub.source,
                 "text": sub.text,
-                "syntax_errors": [e.to_json() for e in parsed.errors],
+                "syntax_errors": syntax_errors,
             }
         dice = _dice_for(folder, game, state, orders_by_power, submissions, dice_file)
         resolution = game.resolve(state, orders_by_power, dice)
@@ -930,19 +960,30 @@ def _quoted_submissions(folder: GameFolder, record: dict, where: str) -> list[st
 
 
 def verify_submissions(folder: GameFolder) -> list[str]:
-    """Every stored submission against the digest recorded beside it when it arrived."""
+    """Every stored submission against the digest recorded beside it when it arrived, and
+    the reading it keeps (``parsed``) against its text read again by this program."""
     problems = []
+    game = None
     for meta in sorted((folder.path / "orders").glob("*/*.json")):
         txt = meta.with_suffix(".txt")
         rel = meta.relative_to(folder.path).with_suffix(".txt")
         try:
-            digest = read_json(meta).get("sha256")  # type: ignore[union-attr]
+            data = read_json(meta)
+            digest = data.get("sha256")  # type: ignore[union-attr]
             text = txt.read_text(encoding="utf-8")
         except (StoreError, OSError) as exc:
             problems.append(f"{rel}: unreadable ({exc})")
             continue
         if digest != sha256_text(text):
             problems.append(f"{rel}: the text differs from the digest recorded when it arrived")
+        kept = data.get("parsed") if isinstance(data, dict) else None
+        if kept is not None:
+            game = game or game_of(folder)
+            if isinstance(kept, dict) and kept.get("reader") == _reader(game):
+                again = _kept_reading(game, game.parse(text, None))
+                if again is None or {k: kept.get(k) for k in again} != again:
+                    problems.append(f"{rel}: the orders kept with it are not what its text "
+                                    "says (adjudicating would use them)")
     return problems
 
 

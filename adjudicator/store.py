@@ -190,6 +190,10 @@ class Submission:
     #: why a submission sent ahead was set aside when its phase began (its orders turned
     #: out not to count there: :meth:`GameFolder.set_aside`); None otherwise
     set_aside: str | None = None
+    #: how the text was read when it arrived (``service``: the orders as JSON, the syntax
+    #: errors, and which reader read them), for adjudicating without parsing it again;
+    #: None when not kept
+    parsed: dict | None = None
 
 
 class GameFolder:
@@ -300,7 +304,8 @@ class GameFolder:
         return self.path / "orders" / phase
 
     def submit(self, phase: str, power: str, text: str, source: str = "cli",
-               message_id: str | None = None, counts: bool = True) -> Submission:
+               message_id: str | None = None, counts: bool = True,
+               parsed: dict | None = None) -> Submission:
         """Keep a submission verbatim as the next version for ``power``; never overwrite.
 
         ``message_id`` (mail) is recorded in the meta file so the mail desk can tell, after
@@ -320,9 +325,12 @@ class GameFolder:
             meta["message_id"] = message_id
         if not counts:
             meta["counts"] = False
+        if parsed is not None:
+            meta["parsed"] = parsed
         atomic_write(txt, text)
         atomic_write(folder / f"{power}-{version}.json", canonical_json(meta))
-        return Submission(phase, power, version, text, received, source, txt, counts)
+        return Submission(phase, power, version, text, received, source, txt, counts,
+                          parsed=parsed)
 
     def next_version(self, phase: str, power: str) -> int:
         """The version number :meth:`submit` will give ``power``'s next submission: one more
@@ -343,7 +351,7 @@ class GameFolder:
         return Submission(meta["phase"], meta["power"], meta["version"],
                           txt.read_text(encoding="utf-8"), meta["received"],
                           meta.get("source", ""), txt, meta.get("counts", True),
-                          meta.get("set_aside"))
+                          meta.get("set_aside"), meta.get("parsed"))
 
     def _submissions(self, phase: str, pattern: str = "*.json") -> list[Submission]:
         """Every submission of ``phase`` whose meta file matches ``pattern``, oldest first."""

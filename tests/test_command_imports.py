@@ -85,7 +85,8 @@ def test_adj_adjudicate_loads_no_lark_no_png_renderer_no_logging(game, tmp_path)
     assert (target / "reports" / "S1901M").is_dir()  # it did write the reports
     # (tempfile is loaded here all the same: Jinja's package imports it for its caches)
     assert _family(modules, "lark", "adjudicator.publish.png", "resvg_py", "logging",
-                   "dataclasses", "zoneinfo") == []  # no zone: the game has no absence
+                   "dataclasses", "zoneinfo",  # no zone: the game has no deadline, no absence
+                   "adjudicator.lalr", "adjudicator.diplomacy.parser") == []  # orders as kept
 
 
 def test_atomic_write_temp_files_are_private_and_never_reuse_a_name(tmp_path, monkeypatch):

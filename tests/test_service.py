@@ -124,3 +124,60 @@ def test_a_moderator_names_a_power_exactly_or_by_abbreviation(tmp_path):
         service.submit_orders(folder, "Au", "A Vie H\n")
     game = service.game_of(folder)
     assert service.find_power(game, folder.read_state(), "Frnace") == "France"  # mail: lenient
+
+
+def _two_games_ready(tmp_path):
+    """Two copies of a game with every power's orders in, a syntax error among them."""
+    import shutil
+
+    folder = service.new_game(tmp_path / "a", "diplomacy")
+    texts = {"France": "A Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao\nA Mar - Bergundy\n",
+             "Germany": "A Mun - Bur\nF Kie - Den\n"}
+    for power in POWERS:
+        service.submit_orders(folder, power, texts.get(power, "# all hold\n"))
+    shutil.copytree(folder.path, tmp_path / "b")
+    return folder, GameFolder(tmp_path / "b")
+
+
+def _history_bytes(folder):
+    return [p.read_text() for p in folder.history_files()] + [folder.state_text()]
+
+
+def test_adjudication_reads_the_orders_kept_with_each_submission(tmp_path, monkeypatch):
+    """A submission keeps how its text was read; adjudicating reads that back and parses
+    nothing (nor loads the parser), with the very same history as parsing the texts."""
+    from adjudicator.diplomacy.game import DiplomacyGame
+
+    kept, parsed = _two_games_ready(tmp_path)
+    meta = kept.path / "orders" / "S1901M" / "France-1.json"
+    assert '"reader": "diplomacy ' in meta.read_text()
+    for path in (parsed.path / "orders" / "S1901M").glob("*.json"):  # as an older version
+        path.write_text(path.read_text().replace('"reader": "diplomacy ', '"reader": "old '))
+    service.adjudicate(parsed)
+
+    def no_parsing(self, text, state=None):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(DiplomacyGame, "parse", no_parsing)
+    entry = service.adjudicate(kept)
+    assert entry["submissions"]["France"]["syntax_errors"][0]["line"] == 4
+    assert _history_bytes(kept) == _history_bytes(parsed)
+
+
+def test_a_kept_reading_that_cannot_be_read_back_is_parsed_again(tmp_path):
+    damaged, parsed = _two_games_ready(tmp_path)
+    meta = damaged.path / "orders" / "S1901M" / "France-1.json"
+    meta.write_text(meta.read_text().replace('"kind": "Move"', '"kind": "Teleport"'))
+    service.adjudicate(damaged)
+    service.adjudicate(parsed)
+    assert _history_bytes(damaged) == _history_bytes(parsed)
+
+
+def test_fsck_finds_kept_orders_that_are_not_what_the_text_says(tmp_path):
+    folder, _ = _two_games_ready(tmp_path)
+    assert service.verify_submissions(folder) == []
+    meta = folder.path / "orders" / "S1901M" / "France-1.json"
+    meta.write_text(meta.read_text().replace('"dest": "mao"', '"dest": "eng"'))
+    assert service.verify_submissions(folder) == [
+        "orders/S1901M/France-1.txt: the orders kept with it are not what its text says "
+        "(adjudicating would use them)"]

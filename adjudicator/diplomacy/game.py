@@ -150,6 +150,16 @@ class DiplomacyGame(BaseGame):
     def order_text(self, order: Any) -> str:
         return order.text()
 
+    def orders_to_json(self, orders: list) -> list | None:
+        from adjudicator.diplomacy import order_json
+
+        return order_json.to_json(orders)
+
+    def orders_from_json(self, data: list) -> list:
+        from adjudicator.diplomacy import order_json
+
+        return order_json.from_json(data)
+
     def validate(self, state: dict, power: str, orders: list) -> tuple[list, list[OrderError]]:
         from adjudicator.diplomacy import engine
 
