@@ -359,6 +359,11 @@ class GameFolder:
                 for p in self._orders_dir(phase).glob(pattern)]
         return sorted(subs, key=lambda s: (s.power, s.version))
 
+    def has_submissions(self, phase: str) -> bool:
+        """Whether anything was submitted for ``phase`` (one directory listing)."""
+        folder = self._orders_dir(phase)
+        return folder.is_dir() and any(n.endswith(".json") for n in os.listdir(folder))
+
     def submissions(self, phase: str, power: str) -> list[Submission]:
         """Every submission of ``power`` for ``phase``, counting or not, oldest first."""
         if not self._orders_dir(phase).is_dir():

@@ -126,16 +126,19 @@ def test_entry_point_pauses_the_collector_only_while_the_commands_load(monkeypat
     seen = {}
 
     def command(**kwargs):
-        seen.update(enabled=gc.isenabled(), frozen=gc.get_freeze_count(), kwargs=kwargs)
+        seen.update(enabled=gc.isenabled(), frozen=gc.get_freeze_count(), kwargs=kwargs,
+                    threshold=gc.get_threshold())
         return 0
 
     monkeypatch.setattr(cli_main, "main", command)
-    before = gc.isenabled()
+    before, threshold = gc.isenabled(), gc.get_threshold()
     (gc.enable if enabled else gc.disable)()
     try:
         assert entry.run(prog_name="adj") == 0
     finally:
         gc.unfreeze()
+        gc.set_threshold(*threshold)
         (gc.enable if before else gc.disable)()
-    assert seen == {"enabled": enabled, "frozen": seen["frozen"], "kwargs": {"prog_name": "adj"}}
+    assert seen == {"enabled": enabled, "frozen": seen["frozen"], "kwargs": {"prog_name": "adj"},
+                    "threshold": (entry.YOUNGEST, *threshold[1:])}
     assert seen["frozen"] > 0

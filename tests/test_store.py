@@ -194,3 +194,4 @@ def test_latest_submissions_skip_ones_that_do_not_count_and_read_only_the_latest
     latest = folder.latest_submissions("S1901M")
     assert {p: (s.version, s.text) for p, s in latest.items()} == {"France": (2, "A par - pic\n")}
     assert [n for n in read if n.endswith(".txt")] == ["France-2.txt"]
+    assert folder.has_submissions("S1901M") and not folder.has_submissions("F1901M")

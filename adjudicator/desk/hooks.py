@@ -22,6 +22,7 @@ from adjudicator import events
 from adjudicator.desk.audit import game_audit
 from adjudicator.desk.judge import judge_of
 from adjudicator.record import record
+from adjudicator.registry import game_for_state
 from adjudicator.service import Acknowledgement, acknowledge, game_of, power_names
 from adjudicator.store import GameFolder, Submission
 
@@ -139,11 +140,13 @@ def check_orders_sent_ahead(folder: GameFolder, replayed: bool = False) -> list[
     check interrupted and run again (``replayed``) decides the same, sets nothing aside
     twice and mails and logs each power once.
     """
-    game = game_of(folder)
     state = folder.read_state()
+    phase = state["phase"]
+    if not folder.has_submissions(phase):
+        return []  # nothing was sent ahead: the usual case, answered without the game
+    game = game_for_state(state)
     if game.is_over(state):
         return []
-    phase = state["phase"]
     must = game.who_must_act(state)
     found: list[_Ahead] = []
     for power in dict.fromkeys([*game.powers(state), *folder.latest_submissions(phase)]):
