@@ -67,7 +67,8 @@ class Battlefield:
         self.paradox_armies = set()
         loc_province = dmap.loc_province
         # From here on the orders are in province order, and so is every list below.
-        self.orders = orders = dict(sorted(orders.items()))
+        # (Sorting the keys alone: comparing (province, order) pairs costs more.)
+        self.orders = orders = {p: orders[p] for p in sorted(orders)}
         self.move_dest = move_dest = {}
         self.moves_into = moves_into = {}
         self.move_supports = move_supports = {}
@@ -75,6 +76,13 @@ class Battlefield:
         self.convoyers = {}
         self.support_into = support_into = {}
         self._convoys: set[str] = set()  # fleets whose convoy matches an army's move
+        # Whether each move goes by convoy (see _travels_by_convoy) is settled here at
+        # once for the commonest cases, a fleet or an army moving over land to a
+        # neighbour, unless a convoy is ordered for it (known only after the next loop).
+        self.by_convoy = by_convoy = {}
+        army_adjacency = dmap.army_adjacency
+        pending: list[str] = []  # armies moving to a province they do not border
+        pairs: list[str] = []  # moves whose destination's unit moves into their province
         for p, o in orders.items():
             if o.__class__ is Move:
                 move_dest[p] = dest = loc_province[o.dest]
@@ -83,6 +91,12 @@ class Battlefield:
                     moves_into[dest] = [p]
                 else:
                     movers.append(p)
+                if units[p].type is not ARMY or dest in army_adjacency.get(p, _EMPTY):
+                    by_convoy[p] = False
+                else:
+                    pending.append(p)
+                if move_dest.get(dest) == p:
+                    pairs.append(p)
         for p, o in orders.items():
             kind = o.__class__
             if kind is SupportMove:
@@ -111,20 +125,17 @@ class Battlefield:
             elif kind is Convoy and self._convoy_matches(p, o):
                 self.convoyers.setdefault(loc_province[o.target], []).append(p)
                 self._convoys.add(p)
-        self.by_convoy = by_convoy = {}
-        army_adjacency = dmap.army_adjacency
-        for p, dest in move_dest.items():
-            # The commonest cases first: a fleet, or an army moving over land to a
-            # neighbour with no convoy ordered for it.
-            if units[p].type is not ARMY or (
-                    p not in self.convoyers and dest in army_adjacency.get(p, _EMPTY)):
-                by_convoy[p] = False
-            else:
+        # The armies left, and those a convoy is ordered for.
+        for p in (*pending, *self.convoyers):
+            dest = move_dest.get(p)
+            if dest is not None:  # (a convoyed army is always moving)
                 by_convoy[p] = self._travels_by_convoy(p, dest)
         self.head_on = head_on = {}
-        for p, dest in move_dest.items():
-            if move_dest.get(dest) == p and not by_convoy[p] and not by_convoy[dest]:
+        for p in pairs:  # both moves of a pair meet head-on if neither goes by convoy
+            dest = move_dest[p]
+            if not by_convoy[p] and not by_convoy[dest]:
                 head_on[p] = dest
+                head_on[dest] = p
 
     # --- matching ------------------------------------------------------------
     def move_of(self, p: str) -> Move | None:

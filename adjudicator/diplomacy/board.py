@@ -11,7 +11,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from adjudicator.diplomacy.map import prov
-from adjudicator.diplomacy.orders import Unit, UnitType
+from adjudicator.diplomacy.orders import ARMY, ARMY_LETTER, FLEET_LETTER, Unit, UnitType
 from adjudicator.diplomacy.phase import Phase
 from adjudicator.record import field, record
 
@@ -86,8 +86,10 @@ class Board:
         )
 
     def units_json(self) -> list[dict]:
+        # (The letter by a test: faster than reading ``.letter``, see orders.ARMY_LETTER.)
         return [
-            {"power": u.power, "type": u.type.letter, "loc": u.loc}
+            {"power": u.power, "type": ARMY_LETTER if u.type is ARMY else FLEET_LETTER,
+             "loc": u.loc}
             for u in sorted(self.units.values(), key=_by_loc)
         ]
 

@@ -92,7 +92,8 @@ def adjudicate(
                 {"power": power, "order": r.order.text(), "rule": r.rule, "message": r.message}
                 for r in v.rejections
             ]
-    if board.phase.is_movement:
+    board_was_movement = board.phase.is_movement
+    if board_was_movement:
         results = _movement(board, checked, dmap, events)
         if not_played and board.dislodged:
             _disband_not_played(board, not_played, dmap, events)
@@ -116,7 +117,9 @@ def adjudicate(
     counts = board.centre_counts()
     events["centre_counts"] = {p: counts.get(p, 0) for p in dmap.power_order}
     events["adjustments"] = dict(sorted(board.adjustments.items()))
-    results.sort(key=_RESULT_ORDER)
+    # A movement phase has one result per unit, so power and location never tie there:
+    # sorting by those two alone gives the same order for less.
+    results.sort(key=_POWER_LOC if board_was_movement else _RESULT_ORDER)
     return new_state, results, events
 
 
@@ -128,6 +131,7 @@ _BOARD_KEYS = frozenset(("phase", "units", "dislodged", "centres", "adjustments"
 #: Results are listed by power, location, kind, then text (the fields' places in the tuple).
 _RESULT_ORDER = itemgetter(*(OrderResult._fields.index(f) for f in ("power", "loc", "kind",
                                                                     "order")))
+_POWER_LOC = itemgetter(*(OrderResult._fields.index(f) for f in ("power", "loc")))
 
 
 def _copy_json(value):
@@ -329,7 +333,8 @@ def to_state(base: dict, board: Board) -> dict:
     state["phase"] = board.phase.code
     state["units"] = board.units_json()
     state["dislodged"] = [d.to_json() for _, d in sorted(board.dislodged.items())]
-    state["centres"] = dict(sorted(board.centres.items()))
+    centres = board.centres
+    state["centres"] = {c: centres[c] for c in sorted(centres)}  # (keys sort faster than pairs)
     state["adjustments"] = dict(sorted(board.adjustments.items()))
     state["eliminated"] = list(board.eliminated)
     return state

@@ -166,6 +166,52 @@ class DiplomacyMap:
                 out.setdefault(p, set()).add(n)
         return {p: frozenset(ns) for p, ns in out.items()}
 
+    @cached_property
+    def army_moves(self) -> dict[str, dict[str, str]]:
+        """Province -> {destination as an order may write it -> the province an army
+        there moves into by land}: every location id (a coast too: an army ignores it)
+        of each neighbouring province that is not a sea area. Validation looks a move up
+        here first (``Checker._check_move``); anything else takes the full check."""
+        locs_of: dict[str, list[str]] = {}
+        for loc, p in self.loc_province.items():
+            locs_of.setdefault(p, []).append(loc)
+        kind = self.kind
+        return {
+            here: {loc: to for to in sorted(near) if to != here and kind.get(to, "sea") != "sea"
+                   for loc in locs_of.get(to, ())}
+            for here, near in self._army.items()
+        }
+
+    @cached_property
+    def army_support_reach(self) -> dict[str, frozenset[str]]:
+        """Province -> the provinces an army there can support into: its neighbours
+        by land that are not sea areas (a fleet's are :attr:`fleet_reach`)."""
+        return {here: frozenset(q for q in near if q in self.kind and self.kind[q] != "sea")
+                for here, near in self._army.items()}
+
+    @cached_property
+    def fleet_moves(self) -> dict[str, dict[str, str]]:
+        """Fleet location -> {destination as an order may write it -> the exact location
+        a fleet there moves to}: each fleet location it borders as itself, and a
+        province with coasts written without one when exactly one of its coasts is in
+        reach (DATC 4.B.2). Validation looks a move up here first (see
+        :attr:`army_moves`)."""
+        out: dict[str, dict[str, str]] = {}
+        for src, near in self._fleet.items():
+            here = prov(src)
+            table = {n: n for n in sorted(near) if prov(n) != here}
+            coasts_in_reach: dict[str, list[str]] = {}
+            for n in sorted(near):
+                if "/" in n:
+                    coasts_in_reach.setdefault(prov(n), []).append(n)
+            for p, coasts in coasts_in_reach.items():
+                info = self.provinces.get(p)
+                if (len(coasts) == 1 and p != here and p not in table and info is not None
+                        and info.coasts and info.kind != "land"):
+                    table[p] = coasts[0]
+            out[src] = table
+        return out
+
     # --- adjacency ---------------------------------------------------------
     def army_neighbours(self, province: str) -> frozenset[str]:
         p = self.loc_province.get(province)

@@ -26,6 +26,12 @@ class UnitType(str, Enum):
 #: The two unit types as plain module names, for the rules' hot paths: looking a member up
 #: on the Enum class (``UnitType.ARMY``) costs several times a global name lookup.
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+#: Their letters as plain module names too: ``t.letter`` on an Enum member (a ``str``
+#: subclass) is a slow attribute lookup, ``ARMY_LETTER if t is ARMY else FLEET_LETTER`` a
+#: fast test. Where every unit or order of every phase is written out, the engine uses
+#: the test (``_A``/``_F``: the same, short, for the ``text`` methods below).
+ARMY_LETTER, FLEET_LETTER = ARMY.letter, FLEET.letter
+_A, _F = ARMY_LETTER, FLEET_LETTER
 
 
 @record(frozen=True)
@@ -62,7 +68,7 @@ class Order:
 class Hold(Order):
     def text(self) -> str:
         t = self.unit_type
-        return f"{t.letter} {self.loc} H" if t else f"{self.loc} H"
+        return f"{_A if t is ARMY else _F} {self.loc} H" if t else f"{self.loc} H"
 
 
 @record(frozen=True)
@@ -72,7 +78,10 @@ class Move(Order):
 
     def text(self) -> str:
         t = self.unit_type
-        move = f"{t.letter} {self.loc} - {self.dest}" if t else f"{self.loc} - {self.dest}"
+        if t:
+            move = f"{_A if t is ARMY else _F} {self.loc} - {self.dest}"
+        else:
+            move = f"{self.loc} - {self.dest}"
         return move + " via convoy" if self.via_convoy else move
 
 
@@ -84,7 +93,8 @@ class SupportHold(Order):
     def text(self) -> str:
         t, tt = self.unit_type, self.target_type
         if t and tt:
-            return f"{t.letter} {self.loc} S {tt.letter} {self.target}"
+            a, b = (_A if t is ARMY else _F), (_A if tt is ARMY else _F)
+            return f"{a} {self.loc} S {b} {self.target}"
         return f"{_u(t, self.loc)} S {_u(tt, self.target)}"
 
 
@@ -97,7 +107,8 @@ class SupportMove(Order):
     def text(self) -> str:
         t, tt = self.unit_type, self.target_type
         if t and tt:
-            return f"{t.letter} {self.loc} S {tt.letter} {self.target} - {self.dest}"
+            a, b = (_A if t is ARMY else _F), (_A if tt is ARMY else _F)
+            return f"{a} {self.loc} S {b} {self.target} - {self.dest}"
         return f"{_u(t, self.loc)} S {_u(tt, self.target)} - {self.dest}"
 
 
@@ -110,7 +121,8 @@ class Convoy(Order):
     def text(self) -> str:
         t, tt = self.unit_type, self.target_type
         if t and tt:
-            return f"{t.letter} {self.loc} C {tt.letter} {self.target} - {self.dest}"
+            a, b = (_A if t is ARMY else _F), (_A if tt is ARMY else _F)
+            return f"{a} {self.loc} C {b} {self.target} - {self.dest}"
         return f"{_u(t, self.loc)} C {_u(tt, self.target)} - {self.dest}"
 
 

@@ -126,6 +126,19 @@ class Resolver:
                 value = self._use_guess(key)
                 continue
             need: Hashable | None = key  # a decision to start resolving
+            if pure:
+                # The commonest step of a phase written out once more: a decision that
+                # answers at once (final) needs none of the loop below.
+                out = decide(key)
+                if out.__class__ is not GeneratorType:
+                    value = results[key] = bool(out)
+                    states[key] = _RESOLVED
+                    continue
+                results[key] = False
+                states[key] = _GUESSING
+                stack.append((key, out, len(deps), None))
+                value = None  # starts the generator
+                need = None
             while True:
                 if need is not None:
                     if pure:

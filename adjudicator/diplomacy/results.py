@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import NamedTuple
 
 from adjudicator.diplomacy.orders import (
@@ -60,12 +59,6 @@ class OrderResult(NamedTuple):
     @classmethod
     def from_json(cls, d: dict) -> OrderResult:
         return cls(**d)
-
-
-#: ``make_result((power, order, ..., default))``: an OrderResult from all its values in
-#: field order, without the keyword handling of the constructor (the movement phase makes
-#: one for every unit).
-make_result = partial(tuple.__new__, OrderResult)
 
 
 def result_of(unit: Unit, order: Order, success: bool, outcome: str, reason: str | None = None,

@@ -139,6 +139,9 @@ class Checker:
         self._retreats = board.phase.is_retreats
         self._fleet_groups: dict[str, int] | None = None  # see _convoy_possible
         self._checks = _MOVEMENT_CHECKS if self._movement else _RETREAT_CHECKS
+        # What the checks of every order read, one attribute away.
+        self._units = board.units
+        self._loc_province = dmap.loc_province
 
     def validate(self, power: str, orders: list[Order]) -> Validation:
         """Check ``power``'s orders for the board's current phase."""
@@ -212,8 +215,20 @@ class Checker:
         return p
 
     def _check_move(self, o: Move, unit: Unit, here: str) -> Move:
-        """``here`` is the unit's province (so for the other checks)."""
+        """``here`` is the unit's province (so for the other checks).
+
+        A move to a neighbour is looked up in the map's tables of such moves
+        (``DiplomacyMap.army_moves``, ``fleet_moves``: what the full check below would
+        answer for them); everything else (a convoy, a mistake) takes the full check."""
         dmap = self.dmap
+        if unit.type is ARMY:
+            to = dmap.army_moves.get(here, _NO_MOVES).get(o.dest)
+        elif not o.via_convoy:
+            to = dmap.fleet_moves.get(unit.loc, _NO_MOVES).get(o.dest)
+        else:
+            to = None
+        if to is not None:
+            return o if o.dest == to else replace(o, dest=to)
         to = dmap.loc_province.get(o.dest) or self._province(o.dest)
         if to == here:
             raise _Illegal("move-to-self", "a unit cannot move to the province it is in")
@@ -250,27 +265,30 @@ class Checker:
             self._fleet_groups = _fleet_groups(dmap, self.board.units)
         groups = self._fleet_groups
         near_src = {groups[s] for s in dmap.bordering_seas.get(src, _NONE) if s in groups}
-        return any(groups[s] in near_src
-                   for s in dmap.bordering_seas.get(dest, _NONE) if s in groups)
+        if near_src:  # (a loop, not any() over a generator: this runs for every convoy)
+            for s in dmap.bordering_seas.get(dest, _NONE):
+                if s in groups and groups[s] in near_src:
+                    return True
+        return False
 
     def _check_support(self, o: Order, unit: Unit, here: str) -> Order:
         dmap = self.dmap
-        loc_province = dmap.loc_province
+        loc_province = self._loc_province
         target = loc_province.get(o.target) or self._province(o.target)
         if target == here:
             raise _Illegal("support-self", "a unit cannot support itself")
-        supported = self.board.units.get(target)
+        supported = self._units.get(target)
         if supported is not None and (o.target_type is not supported.type
                                       or o.target != supported.loc):
             o = replace(o, target_type=supported.type, target=supported.loc)
         # The supporter must be able to move into the province it supports in: ``reach``
-        # is where it could move (an army also never into a sea area).
+        # is where it could move (an army never into a sea area).
         if unit.type is ARMY:
-            kind, reach = dmap.kind, dmap.army_adjacency.get(here, _NONE)
+            reach = dmap.army_support_reach.get(here, _NONE)
         else:
-            kind, reach = None, dmap.fleet_reach.get(unit.loc, _NONE)
+            reach = dmap.fleet_reach.get(unit.loc, _NONE)
         if o.__class__ is SupportHold:
-            if target not in reach or (kind is not None and kind[target] == "sea"):
+            if target not in reach:
                 raise _Illegal("support-unreachable", f"{unit} cannot move to "
                                f"{dmap.label(target)}, so it cannot support there")
             return o
@@ -280,10 +298,10 @@ class Checker:
                            "a unit cannot support a move into its own province")
         if to == target:
             raise _Illegal("move-to-self", "the supported move goes nowhere")
-        if to not in reach or (kind is not None and kind[to] == "sea"):
+        if to not in reach:
             raise _Illegal("support-unreachable", f"{unit} cannot move to {dmap.label(to)}, "
                            "so it cannot support a move there")
-        dest = o.dest if (supported and supported.type is FLEET) else to
+        dest = o.dest if (supported is not None and supported.type is FLEET) else to
         return o if o.dest == dest else replace(o, dest=dest)
 
     def _check_convoy(self, o: Convoy, unit: Unit, here: str) -> Convoy:
@@ -310,6 +328,7 @@ class Checker:
 
 
 _NONE: frozenset = frozenset()
+_NO_MOVES: dict[str, str] = {}
 
 
 def _as_ordered(checker: Checker, o: Order, unit: Unit, here: str) -> Order:

@@ -21,7 +21,17 @@ def decide(bf: Battlefield, p: str) -> bool | Generator[str, bool, bool]:
     attackers = bf.moves_into.get(p)
     if attackers is None:
         return True  # nobody attacks the supporter
-    return _not_cut(bf, p, into, attackers)
+    # The outcome at once where _not_cut would ask nothing (as in ``move.decide``):
+    # attackers of its own power are passed over, a foreign one over land cuts.
+    units, paradox, by_convoy = bf.units, bf.paradox_armies, bf.by_convoy
+    me = units[p].power
+    for a in attackers:
+        if units[a].power == me or (a != into and a in paradox):
+            continue  # (a paradox army has no path: strength.path_ok)
+        if a == into or by_convoy[a]:
+            return _not_cut(bf, p, into, attackers)
+        return False  # cut
+    return True
 
 
 def _not_cut(bf: Battlefield, p: str, into: str, attackers: list[str]
