@@ -179,5 +179,5 @@ def test_fsck_finds_kept_orders_that_are_not_what_the_text_says(tmp_path):
     meta = folder.path / "orders" / "S1901M" / "France-1.json"
     meta.write_text(meta.read_text().replace('"dest": "mao"', '"dest": "eng"'))
     assert service.verify_submissions(folder) == [
-        "orders/S1901M/France-1.txt: the orders kept with it are not what its text says "
-        "(adjudicating would use them)"]
+        ("orders/S1901M/France-1.txt: the orders kept with it are not what its text says "
+         "(adjudicating would use them)")]
