@@ -11,7 +11,6 @@ players use then has its own test below, and the game-agnostic machinery of
 from __future__ import annotations
 
 import importlib.util
-import sys
 import time
 from pathlib import Path
 
@@ -41,7 +40,6 @@ def _measure():
                                                   CORPUS / "measure.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
