@@ -8,6 +8,7 @@ apart from the store so that games, which never touch files, need not import it.
 from __future__ import annotations
 
 import json
+from functools import cache
 
 
 def canonical_json(obj: object) -> str:
@@ -20,6 +21,7 @@ def sha256_text(text: str) -> str:
     return _sha256()(text.encode("utf-8")).hexdigest()
 
 
+@cache
 def _sha256():
     """CPython's own SHA-256 when it has one, else :mod:`hashlib`'s.
 
@@ -29,17 +31,11 @@ def _sha256():
     ``hashlib`` falls back to without OpenSSL), and SHA-256 is SHA-256: the digests are the
     same bytes (tests/test_canonical.py). A Python without it takes ``hashlib``'s.
     """
-    global _SHA256
-    if _SHA256 is None:
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found]
+    except ImportError:
         try:
-            from _sha2 import sha256  # type: ignore[import-not-found]
+            from _sha256 import sha256  # type: ignore[import-not-found]
         except ImportError:
-            try:
-                from _sha256 import sha256  # type: ignore[import-not-found]
-            except ImportError:
-                from hashlib import sha256
-        _SHA256 = sha256
-    return _SHA256
-
-
-_SHA256 = None
+            from hashlib import sha256
+    return sha256

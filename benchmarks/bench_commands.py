@@ -70,23 +70,20 @@ def main(repeats: int = 11) -> None:
             subprocess.run([*ADJ, "orders", str(base), "-p", power, "-"], input=b"# hold\n",
                            check=True, stdout=subprocess.DEVNULL, env=env)
 
-        def fresh(i: int) -> None:
-            target = tmp / f"g{i}"
+        def copy_of_base(i: int, name: str = "o") -> Path:
+            target = tmp / f"{name}{i}"
             if target.exists():
                 shutil.rmtree(target)
             shutil.copytree(base, target)
-            subprocess.run([*ADJ, "orders", str(target), "-p", "France",
+            return target
+
+        def fresh(i: int) -> None:  # a copy with every power's orders in
+            subprocess.run([*ADJ, "orders", str(copy_of_base(i, "g")), "-p", "France",
                             str(tmp / "orders.txt")], check=True, stdout=subprocess.DEVNULL,
                            env=env)
 
         subprocess.run([*ADJ, "status", str(base)], check=True, stdout=subprocess.DEVNULL,
                        env=env)  # warm: bytecode caches written
-        def copy_of_base(i: int) -> None:
-            target = tmp / f"o{i}"
-            if target.exists():
-                shutil.rmtree(target)
-            shutil.copytree(base, target)
-
         orders = str(tmp / "orders.txt")
         rows = [  # name, goal, command for run i, what to do before it
             ("python -c pass", None, lambda i: [PY, "-c", "pass"], None),

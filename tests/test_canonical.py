@@ -25,10 +25,13 @@ def test_sha256_falls_back_to_hashlib_without_a_built_in_one(monkeypatch):
             raise ImportError(name)
         return real_import(name, *args, **kwargs)
 
-    monkeypatch.setattr(canonical, "_SHA256", None)
+    canonical._sha256.cache_clear()
     monkeypatch.setattr(builtins, "__import__", no_builtin)
-    assert canonical._sha256() is hashlib.sha256
-    assert sha256_text("abc") == hashlib.sha256(b"abc").hexdigest()
+    try:
+        assert canonical._sha256() is hashlib.sha256
+        assert sha256_text("abc") == hashlib.sha256(b"abc").hexdigest()
+    finally:
+        canonical._sha256.cache_clear()
 
 
 def test_canonical_json_is_sorted_indented_and_ends_with_a_newline():
