@@ -126,9 +126,14 @@ def test_a_moderator_names_a_power_exactly_or_by_abbreviation(tmp_path):
     assert service.find_power(game, folder.read_state(), "Frnace") == "France"  # mail: lenient
 
 
-def _two_games_ready(tmp_path):
-    """Two copies of a game with every power's orders in, a syntax error among them."""
+def _two_games_ready(tmp_path, monkeypatch):
+    """Two copies of a game with every power's orders in, a syntax error among them.
+
+    The clock is fixed: the two copies are adjudicated at different moments, and their
+    histories must be comparable byte for byte even when a second ticks between them."""
     import shutil
+
+    monkeypatch.setenv("ADJ_NOW", "2025-03-01T12:00:00Z")
 
     folder = service.new_game(tmp_path / "a", "diplomacy")
     texts = {"France": "A Par - Bur\nA Mar S A Par - Bur\nF Bre - Mao\nA Mar - Bergundy\n",
@@ -148,7 +153,7 @@ def test_adjudication_reads_the_orders_kept_with_each_submission(tmp_path, monke
     nothing (nor loads the parser), with the very same history as parsing the texts."""
     from adjudicator.diplomacy.game import DiplomacyGame
 
-    kept, parsed = _two_games_ready(tmp_path)
+    kept, parsed = _two_games_ready(tmp_path, monkeypatch)
     meta = kept.path / "orders" / "S1901M" / "France-1.json"
     assert '"reader": "diplomacy ' in meta.read_text()
     for path in (parsed.path / "orders" / "S1901M").glob("*.json"):  # as an older version
@@ -164,8 +169,8 @@ def test_adjudication_reads_the_orders_kept_with_each_submission(tmp_path, monke
     assert _history_bytes(kept) == _history_bytes(parsed)
 
 
-def test_a_kept_reading_that_cannot_be_read_back_is_parsed_again(tmp_path):
-    damaged, parsed = _two_games_ready(tmp_path)
+def test_a_kept_reading_that_cannot_be_read_back_is_parsed_again(tmp_path, monkeypatch):
+    damaged, parsed = _two_games_ready(tmp_path, monkeypatch)
     meta = damaged.path / "orders" / "S1901M" / "France-1.json"
     meta.write_text(meta.read_text().replace('"kind": "Move"', '"kind": "Teleport"'))
     service.adjudicate(damaged)
@@ -173,8 +178,8 @@ def test_a_kept_reading_that_cannot_be_read_back_is_parsed_again(tmp_path):
     assert _history_bytes(damaged) == _history_bytes(parsed)
 
 
-def test_fsck_finds_kept_orders_that_are_not_what_the_text_says(tmp_path):
-    folder, _ = _two_games_ready(tmp_path)
+def test_fsck_finds_kept_orders_that_are_not_what_the_text_says(tmp_path, monkeypatch):
+    folder, _ = _two_games_ready(tmp_path, monkeypatch)
     assert service.verify_submissions(folder) == []
     meta = folder.path / "orders" / "S1901M" / "France-1.json"
     meta.write_text(meta.read_text().replace('"dest": "mao"', '"dest": "eng"'))
