@@ -16,11 +16,11 @@ record, rendering and writing files is the core's job (``adjudicator.publish``).
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable
 from typing import Any
 
+from adjudicator.canonical import sha256_text
 from adjudicator.diplomacy import setups
 from adjudicator.diplomacy.map import STANDARD, DiplomacyMap, load_map
 from adjudicator.diplomacy.phase import Phase
@@ -70,7 +70,7 @@ def power_colour(power: str, dmap: DiplomacyMap) -> str:
     """The power's text colour from the map data; unknown (custom) powers get a stable hue."""
     if power in dmap.powers:
         return dmap.powers[power]["text_colour"]
-    h = int(hashlib.sha256(power.encode("utf-8")).hexdigest()[:6], 16)
+    h = int(sha256_text(power)[:6], 16)  # no OpenSSL to load (issue 16)
     hue = h % 360
     return _hsl_hex(hue, 0.55, 0.42)
 
