@@ -83,10 +83,11 @@ def test_adj_adjudicate_loads_no_lark_no_png_renderer_no_logging(game, tmp_path)
         loaded("orders", str(target), "-p", power, "-", stdin="# hold\n")
     modules = loaded("adjudicate", str(target))
     assert (target / "reports" / "S1901M").is_dir()  # it did write the reports
-    # (tempfile is loaded here all the same: Jinja's package imports it for its caches)
+    assert "adjudicator.publish.compiled.diplomacy__report_html" in modules
     assert _family(modules, "lark", "adjudicator.publish.png", "resvg_py", "logging",
                    "dataclasses", "zoneinfo",  # no zone: the game has no deadline, no absence
-                   "adjudicator.lalr", "adjudicator.diplomacy.parser") == []  # orders as kept
+                   "adjudicator.lalr", "adjudicator.diplomacy.parser",  # orders as kept
+                   "jinja2", "tempfile", "pickle", "hashlib", "inspect") == []  # compiled
 
 
 def test_atomic_write_temp_files_are_private_and_never_reuse_a_name(tmp_path, monkeypatch):

@@ -169,8 +169,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 # --- the picture -----------------------------------------------------------------------------
 def unit_of(mod: str) -> str:
     """The box a module is drawn in: game packages, the desk and the CLI as one box each,
-    core modules one by one (their names without the package prefix)."""
-    for p in (*GAMES, *DESK, *FRONT):
+    core modules one by one (their names without the package prefix), the compiled templates
+    (generated, one module each) as one box."""
+    for p in (*GAMES, *DESK, *FRONT, f"{PACKAGE}.publish.compiled"):
         if _in(mod, [p]):
             return p.split(".", 1)[1]
     return mod.split(".", 1)[1] if "." in mod else mod

@@ -56,12 +56,14 @@ from adjudicator.publish.svg import (
     Point,
     along,
     css_token,
-    environment,
     fmt,
     line,
     path_d,
     pts,
     text_colour,
+)
+from adjudicator.publish.svg import (
+    render as render_svg_template,
 )
 from adjudicator.record import field, record
 from adjudicator.resources import game_data_path
@@ -1156,7 +1158,7 @@ class _Picture:
         blocks, leaders = self.block_elements()
         W, H = self.geo.width, self.geo.height
         footer, fh = self.footer(HEADER + H)
-        return environment().get_template("axis_allies/map.svg.j2").render(
+        return render_svg_template("axis_allies/map.svg.j2", 
             width=fmt(W), height=fmt(HEADER + H + fh), map_width=fmt(W), map_height=fmt(H),
             header=fmt(HEADER), font=FONT, heading=self.heading, title=self.title,
             phase=str(self.state.get("phase", "")), edition=self.ed.name,

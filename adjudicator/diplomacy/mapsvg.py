@@ -38,7 +38,6 @@ from adjudicator.publish.svg import (
     cased_polygon,
     cross,
     css_token,
-    environment,
     fmt,
     halo_text,
     line,
@@ -48,6 +47,9 @@ from adjudicator.publish.svg import (
     ring,
     shorten,
     text_colour,
+)
+from adjudicator.publish.svg import (
+    render as render_svg_template,
 )
 from adjudicator.resources import game_data_path
 
@@ -742,7 +744,7 @@ class _Picture:
         phase = str(self.state.get("phase", ""))
         heading = phase_title(phase)
         orders = self.orders()
-        return environment().get_template("diplomacy/map.svg.j2").render(
+        return render_svg_template("diplomacy/map.svg.j2", 
             width=fmt(w), height=fmt(h + HEADER + FOOTER), map_height=fmt(h),
             header=fmt(HEADER), footer_y=fmt(HEADER + h), font=FONT,
             heading=heading, title=self.title, variant=self.variant, phase=phase,

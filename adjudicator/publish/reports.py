@@ -21,6 +21,11 @@ with the format's filter first (``{{ x|md }}`` is escaped once, never twice) or 
 
 All environments use ``StrictUndefined``: a misspelt field in a (user) template is an
 error at render time rather than a silently empty report sent to seven players.
+
+The built-in templates are compiled ahead of time by Jinja (``tools/gen_templates.py``) and
+rendered on :mod:`adjudicator.publish.templaterun`, with the same filters, escaping and
+strictness: Jinja itself is imported only for a user's template, a built-in one edited since
+it was compiled, or the site (issue 16).
 """
 
 from __future__ import annotations
@@ -31,14 +36,17 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
 from markupsafe import Markup
 
 from adjudicator.cache import jinja_bytecode_cache
 from adjudicator.errors import ReportError
+from adjudicator.publish import templaterun
 from adjudicator.resources import templates_path
+
+if TYPE_CHECKING:
+    import jinja2
 
 #: Report formats and the file extension used for templates and written reports.
 FORMATS: dict[str, str] = {"text": "txt", "bbcode": "bbcode", "markdown": "md", "html": "html"}
@@ -197,33 +205,25 @@ def _common_filters() -> dict[str, Callable[..., Any]]:
 
 
 # --- environments --------------------------------------------------------------------------
+#: Settings of every report environment, Jinja's and the compiled templates' alike.
+OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True,
+                           "keep_trailing_newline": True}
+
+
 def _loader(extra_dir: Path | None) -> jinja2.BaseLoader:
     """Built-in templates always resolve, so a user template can ``{% extends %}`` them."""
+    import jinja2
+
     builtin = jinja2.FileSystemLoader(str(templates_path()))
     if extra_dir is None:
         return builtin
     return jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(extra_dir)), builtin])
 
 
-def _env(extra_dir: Path | None, **kwargs: Any) -> jinja2.Environment:
-    """An environment with the settings every format shares (loader, strictness, blocks).
-
-    With a user template (``extra_dir``) the environment is Jinja's immutable sandbox: a
-    template someone hands the moderator may only read the context, never call into Python
-    (``{{ ''.__class__.__mro__ }}`` and the like raise a security error)."""
-    cls = jinja2.Environment
-    if extra_dir is not None:
-        from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-        cls = ImmutableSandboxedEnvironment
-    env = cls(loader=_loader(extra_dir), undefined=jinja2.StrictUndefined,
-              bytecode_cache=jinja_bytecode_cache(),
-              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, **kwargs)
-    env.filters.update(_common_filters())
-    return env
-
-
-def _plain_env(fmt: str, extra_dir: Path | None) -> jinja2.Environment:
+def _finalize(fmt: str) -> Callable[[object], object] | None:
+    """The plain formats' ``finalize`` (escaping every expression); None for html."""
+    if fmt == "html":
+        return None
     base_finalize = _FINALIZE[fmt]
 
     def finalize(value: object) -> object:
@@ -231,15 +231,12 @@ def _plain_env(fmt: str, extra_dir: Path | None) -> jinja2.Environment:
             return str(value)
         return base_finalize(value)
 
-    env = _env(extra_dir, autoescape=False, finalize=finalize)
-    env.filters["raw"] = _raw
-    return env
+    return finalize
 
 
-def _html_env(extra_dir: Path | None) -> jinja2.Environment:
-    env = _env(extra_dir, autoescape=True)
-    env.filters["raw"] = Markup  # same meaning as |safe, named like the plain formats'
-    return env
+def _filters(fmt: str) -> dict[str, Callable[..., Any]]:
+    """Our filters; ``raw`` marks text as the format's own markup (``|safe`` in html)."""
+    return {**_common_filters(), "raw": Markup if fmt == "html" else _raw}
 
 
 @cache
@@ -248,12 +245,34 @@ def environment(fmt: str, extra_dir: str | None = None) -> jinja2.Environment:
 
     Plain formats (text, bbcode, markdown) render without autoescape but with the
     format's escaping finalizer; html renders with autoescape. Environments are cached
-    because compiling templates dominates the cost of a render.
+    because compiling templates dominates the cost of a render. With a user template
+    (``extra_dir``) the environment is Jinja's immutable sandbox: a template someone hands
+    the moderator may only read the context, never call into Python
+    (``{{ ''.__class__.__mro__ }}`` and the like raise a security error).
     """
     if fmt not in FORMATS:
         raise ReportError(f"unknown report format {fmt!r}; choose from {', '.join(FORMATS)}")
-    folder = Path(extra_dir) if extra_dir else None
-    return _html_env(folder) if fmt == "html" else _plain_env(fmt, folder)
+    import jinja2
+
+    cls = jinja2.Environment
+    if extra_dir is not None:
+        from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+        cls = ImmutableSandboxedEnvironment
+    env = cls(loader=_loader(Path(extra_dir) if extra_dir else None),
+              undefined=jinja2.StrictUndefined, bytecode_cache=jinja_bytecode_cache(),
+              autoescape=fmt == "html", finalize=_finalize(fmt), **OPTIONS)
+    env.filters.update(_filters(fmt))
+    return env
+
+
+@cache
+def compiled_environment(fmt: str) -> templaterun.Environment:
+    """What the built-in templates compiled for ``fmt`` render on: :func:`environment`'s
+    escaping, strictness and filters, without Jinja."""
+    return templaterun.Environment(autoescape=fmt == "html",
+                                   undefined=templaterun.StrictUndefined,
+                                   finalize=_finalize(fmt), filters=_filters(fmt))
 
 
 def normalise_format(fmt: str) -> str:
@@ -280,18 +299,38 @@ def render(family: str, fmt: str, context: Mapping[str, Any],
     may ``{% extends "diplomacy/report.html.j2" %}`` to override single blocks.
     """
     fmt = normalise_format(fmt)
+    text = None
     if template_path is not None:
         path = Path(template_path).expanduser().resolve()
         if not path.is_file():
             raise ReportError(f"template {template_path} not found")
-        env = environment(fmt, str(path.parent))
-        name = path.name
+        folder, name = str(path.parent), path.name
     else:
-        env = environment(fmt)
-        name = template_name(family, fmt)
+        folder, name = None, template_name(family, fmt)
+        module = templaterun.load(name)
+        if module is not None:
+            try:
+                text = templaterun.render(module, compiled_environment(fmt), context)
+            except templaterun.UndefinedError as exc:
+                raise ReportError(f"report template {name}: {exc.message}") from exc
+            except templaterun.Unsupported:
+                text = None  # beyond the compiled templates' runtime: Jinja renders it
+    if text is None:
+        text = _render_with_jinja(fmt, folder, name, family, context)
+    if fmt in ("text", "bbcode"):
+        # Padding for columns leaves trailing blanks that mail clients show as junk;
+        # Markdown keeps them (two trailing spaces are a hard line break there).
+        text = "\n".join(line.rstrip() for line in text.split("\n"))
+    return text
+
+
+def _render_with_jinja(fmt: str, folder: str | None, name: str, family: str,
+                       context: Mapping[str, Any]) -> str:
+    import jinja2
+
+    env = environment(fmt, folder)
     try:
-        template = env.get_template(name)
-        text = template.render(**context)
+        return env.get_template(name).render(**context)
     except jinja2.TemplateNotFound as exc:
         raise ReportError(f"no {fmt} report template for {family} ({exc.name})") from exc
     except jinja2.UndefinedError as exc:
@@ -301,8 +340,3 @@ def render(family: str, fmt: str, context: Mapping[str, Any],
     except jinja2.TemplateSyntaxError as exc:
         raise ReportError(f"report template {exc.filename or name} line {exc.lineno}: "
                           f"{exc.message}") from exc
-    if fmt in ("text", "bbcode"):
-        # Padding for columns leaves trailing blanks that mail clients show as junk;
-        # Markdown keeps them (two trailing spaces are a hard line break there).
-        text = "\n".join(line.rstrip() for line in text.split("\n"))
-    return text

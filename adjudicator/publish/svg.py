@@ -16,14 +16,17 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from adjudicator.cache import jinja_bytecode_cache
+from adjudicator.publish import templaterun
 from adjudicator.record import field, record
 from adjudicator.resources import templates_path
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 Point = tuple[float, float]
 
@@ -38,15 +41,35 @@ HEAD = 18.0  # arrowhead length
 def environment() -> Environment:
     """The Jinja environment for SVG templates: autoescape always on; :func:`group`,
     :func:`groups` and :func:`shapes` are its globals."""
-    env = Environment(
-        loader=FileSystemLoader(str(templates_path())),
-        bytecode_cache=jinja_bytecode_cache(),
-        autoescape=select_autoescape(["svg", "html", "xml", "j2"], default=True),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.globals.update(group=group, groups=groups, shapes=shapes)
+    from jinja2 import Environment, FileSystemLoader
+
+    env = Environment(loader=FileSystemLoader(str(templates_path())),
+                      bytecode_cache=jinja_bytecode_cache(), autoescape=True,
+                      trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(_globals())
     return env
+
+
+def _globals() -> dict[str, Any]:
+    return {"group": group, "groups": groups, "shapes": shapes}
+
+
+@cache
+def compiled_environment() -> templaterun.Environment:
+    """:func:`environment` for the map templates compiled ahead of time (no Jinja)."""
+    return templaterun.Environment(autoescape=True, globals=_globals())
+
+
+def render(template: str, **context: Any) -> str:
+    """Render the map template ``template`` (``diplomacy/map.svg.j2``): compiled ahead of
+    time when it is current (:func:`templaterun.load`), else by Jinja."""
+    module = templaterun.load(template)
+    if module is not None:
+        try:
+            return templaterun.render(module, compiled_environment(), context)
+        except templaterun.Unsupported:
+            pass
+    return environment().get_template(template).render(**context)
 
 
 # --- writing elements ----------------------------------------------------------------------
