@@ -103,24 +103,37 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("fmt", list(reports.FORMATS))
-def test_hostile_names_are_escaped_alike(demos, fmt, monkeypatch):
-    folder = demos[0][0]  # diplomacy
+def _last_reported(folders, kind: str):
+    folder = next(f for f in folders if f.path.name == kind)
     game = service.game_of(folder)
     record = [r for r in folder.history() if r.get("kind") in files.REPORTED_KINDS][-1]
-    after = files.state_after(folder, record)
+    return folder, game, record, files.state_after(folder, record)
+
+
+@pytest.mark.parametrize("kind", ["diplomacy", "aa1942"])
+@pytest.mark.parametrize("fmt", list(reports.FORMATS))
+def test_hostile_names_are_escaped_alike(demos, kind, fmt, monkeypatch):
+    folder, game, record, after = _last_reported(demos[0], kind)
     context = {**files._context(folder, game, record, after), **HOSTILE}
     compiled = files.render_context(game, context, fmt)
     monkeypatch.setattr(templaterun, "load", lambda name: None)
     assert compiled == files.render_context(game, context, fmt)
-    assert "<script>" not in compiled or fmt in ("text", "bbcode", "markdown")
+    if fmt == "html":
+        assert "<script>" not in compiled and "&lt;script&gt;" in compiled
+
+
+@pytest.mark.parametrize("kind", ["diplomacy", "aa1942"])
+def test_hostile_map_titles_are_escaped_alike(demos, kind, monkeypatch):
+    _, game, record, after = _last_reported(demos[0], kind)
+    compiled = game.record_map_svg(record, after, title=HOSTILE["title"])
+    monkeypatch.setattr(templaterun, "load", lambda name: None)
+    assert compiled == game.record_map_svg(record, after, title=HOSTILE["title"])
+    assert "<script>" not in compiled and "&lt;script&gt;" in compiled
 
 
 def test_a_missing_field_is_the_same_clear_error(demos, monkeypatch):
-    folder = demos[0][0]
-    game = service.game_of(folder)
-    record = [r for r in folder.history() if r.get("kind") in files.REPORTED_KINDS][-1]
-    context = files._context(folder, game, record, files.state_after(folder, record))
+    folder, game, record, after = _last_reported(demos[0], "diplomacy")
+    context = files._context(folder, game, record, after)
     del context["title"]
     with pytest.raises(ReportError) as compiled:
         reports.render(game.family, "text", context)
@@ -149,10 +162,8 @@ def test_an_edited_template_is_rendered_by_jinja(tmp_path, monkeypatch):
 
 
 def test_a_feature_beyond_the_runtime_falls_back_to_jinja(demos, monkeypatch):
-    folder = demos[0][0]
-    game = service.game_of(folder)
-    record = [r for r in folder.history() if r.get("kind") in files.REPORTED_KINDS][-1]
-    context = files._context(folder, game, record, files.state_after(folder, record))
+    folder, game, record, after = _last_reported(demos[0], "diplomacy")
+    context = files._context(folder, game, record, after)
     expected = reports.render(game.family, "markdown", context)
     env = reports.compiled_environment("markdown")
 
