@@ -5,7 +5,7 @@ Run: ``python benchmarks/bench_aa_map.py [repeats]``. The bundled sample game is
 current position after two rounds, and the busiest turn of the sample (Germany's round 2
 with its moves, an amphibious assault, a sea battle and placements) with everything the
 turn did. The first (cold) render is reported separately because it includes loading the
-geometry, the parser (arrow labels) and compiling the template.
+geometry, the parser (arrow labels) and the compiled template.
 """
 
 from __future__ import annotations

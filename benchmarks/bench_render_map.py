@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_render_map.py [repeats]``. Two positions are drawn: the
 opening (22 units, no orders) and a busy one where every opening unit has an order (moves,
 supports, a failed bounce, holds). The first (cold) SVG render is reported separately
-because it includes loading the geometry and compiling the template. PNG export is timed
+because it includes loading the geometry and the compiled template. PNG export is timed
 only when ``resvg-py`` is installed.
 """
 

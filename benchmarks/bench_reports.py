@@ -4,7 +4,9 @@ Run: ``python benchmarks/bench_reports.py [repeats]``. The example game is playe
 before the clock starts; each repeat then builds the context from the history record,
 renders the map (when the map renderer is installed) and all four report formats, which
 is exactly the work ``write_reports`` does after an adjudication, minus the disk writes.
-The first (cold) run is reported separately because it includes compiling the templates.
+The first run is reported separately: it reads the map geometry and remembers formatted
+coordinates (the templates are compiled ahead of time, ``tools/gen_templates.py``; the demo
+game played before the clock starts has loaded their modules already).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def main(repeats: int = 50) -> None:
             maps.append(m)
             texts.append(t)
         has_map = GAME.map_svg(folder.read_state()) is not None
-    print(f"reports F1901M: cold (template compile) {1000 * (cold_map + cold_text):.1f} ms")
+    print(f"reports F1901M: first run {1000 * (cold_map + cold_text):.1f} ms")
     print(f"reports F1901M: context + text/bbcode/markdown/html: "
           f"median {1000 * statistics.median(texts):.2f} ms over {repeats} runs "
           f"({size} characters)")
