@@ -41,3 +41,7 @@ def test_wheel_ships_grammar_templates_and_game_data(tmp_path):
     in_repo = {f"adjudicator/_data/{p.relative_to(ROOT)}" for p in (ROOT / "templates").rglob("*")
                if p.is_file()}
     assert in_repo <= shipped_templates
+    # the built-in templates compiled ahead of time, imported by name (publish.templaterun)
+    compiled = {f"adjudicator/publish/compiled/{p.name}"
+                for p in (ROOT / "adjudicator" / "publish" / "compiled").glob("*.py")}
+    assert len(compiled) == 11 and compiled <= names
