@@ -34,6 +34,7 @@ def test_wheel_ships_grammar_templates_and_game_data(tmp_path):
         "adjudicator/lalr/axis_allies.py",
         "adjudicator/lalr/runtime.py",
         "adjudicator/lalr/NOTICE",  # runtime.py's licence (MPL-2.0)
+        "adjudicator/publish/NOTICE",  # templaterun.py's (Jinja's BSD-3-Clause)
         "adjudicator/py.typed",
     ]:
         assert path in names, path

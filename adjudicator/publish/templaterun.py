@@ -16,6 +16,9 @@ games, variants and hostile names and compares the bytes. A compiled template is
 while its source file is unchanged (:func:`load`); otherwise, for a user's own template, or
 when a template reaches something this runtime does not do (:class:`Unsupported`), Jinja
 renders it as before.
+
+The parts that must behave exactly as Jinja's are adapted from Jinja's source, under its
+BSD licence: ``adjudicator/publish/NOTICE``.
 """
 
 from __future__ import annotations
