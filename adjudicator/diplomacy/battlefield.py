@@ -58,6 +58,13 @@ class Battlefield:
     by_convoy: dict[str, bool]
     #: move -> the move it meets head-on (see head_to_head)
     head_on: dict[str, str]
+    #: order -> its success, once known for good: from the start for the orders whose
+    #: rule needs no other order's outcome whatever happens (see ``__init__``; the
+    #: resolver never decides them), then the resolver adds each outcome as it becomes
+    #: final (``Resolver.of``), so a rule may read here what it would ask for
+    settled: dict[str, bool]
+    #: the other orders' provinces, in province order: what the resolver decides
+    unsettled: list[str]
 
     def __init__(self, dmap: DiplomacyMap, units: dict[str, Unit],
                  orders: dict[str, Order]) -> None:
@@ -67,8 +74,10 @@ class Battlefield:
         self.paradox_armies = set()
         loc_province = dmap.loc_province
         # From here on the orders are in province order, and so is every list below.
-        # (Sorting the keys alone: comparing (province, order) pairs costs more.)
-        self.orders = orders = {p: orders[p] for p in sorted(orders)}
+        # (Sorting the keys alone: comparing (province, order) pairs costs more. The
+        # units' keys are the same as the orders', every unit having one order, and come
+        # in province order already from a state: sorted, they cost the least.)
+        self.orders = orders = {p: orders[p] for p in sorted(units)}
         self.move_dest = move_dest = {}
         self.moves_into = moves_into = {}
         self.move_supports = move_supports = {}
@@ -97,8 +106,19 @@ class Battlefield:
                     pending.append(p)
                 if move_dest.get(dest) == p:
                     pairs.append(p)
+        # Some outcomes are known now, whatever the other orders do: a void support fails,
+        # and a hold, convoy or support that no move enters (or, for a support, only its
+        # own power's moves: they never cut it) succeeds. These are the orders whose rule
+        # (``kinds/``) answers at once without reading anything the resolution changes,
+        # so settling them here gives the resolver the very outcomes it would find, and
+        # it skips them (most orders of a random-play phase: void supports are common).
+        self.settled = settled = {}
+        self.unsettled = unsettled = []
         for p, o in orders.items():
             kind = o.__class__
+            if kind is Move:
+                unsettled.append(p)
+                continue
             if kind is SupportMove:
                 # A move support counts only for the very move ordered (coast too, if
                 # given); validation left the supported unit's own location as target.
@@ -112,6 +132,9 @@ class Battlefield:
                     else:
                         supporters.append(p)
                     support_into[p] = dest
+                else:
+                    settled[p] = False  # void (kinds.support)
+                    continue
             elif kind is SupportHold:
                 # Hold support goes to any unit not ordered to move (hold, support, convoy).
                 target = loc_province.get(o.target) or prov(o.target)
@@ -122,9 +145,25 @@ class Battlefield:
                     else:
                         supporters.append(p)
                     support_into[p] = target
+                else:
+                    settled[p] = False  # void (kinds.support)
+                    continue
             elif kind is Convoy and self._convoy_matches(p, o):
                 self.convoyers.setdefault(loc_province[o.target], []).append(p)
                 self._convoys.add(p)
+            attackers = moves_into.get(p)
+            if attackers is None:
+                settled[p] = True  # nobody even tries to dislodge it (or cut it)
+            elif kind is SupportMove or kind is SupportHold:
+                me = units[p].power
+                for a in attackers:
+                    if units[a].power != me:
+                        unsettled.append(p)
+                        break
+                else:
+                    settled[p] = True  # attacked by its own power's units alone
+            else:
+                unsettled.append(p)
         # The armies left, and those a convoy is ordered for.
         for p in (*pending, *self.convoyers):
             dest = move_dest.get(p)
@@ -194,6 +233,8 @@ class Battlefield:
     def convoy_route_exists(self, army: str,
                             fleets_ok: Callable[[str], bool] | None = None) -> bool:
         """:meth:`convoy_route` answered by ``fleets_ok`` (None: every fleet counts)."""
+        if army not in self.convoyers:
+            return False  # no fleet convoys it (what the search finds without asking)
         search = self.convoy_route(army)
         try:
             fleet = next(search)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from operator import attrgetter
+from itertools import starmap
+from operator import attrgetter, itemgetter
 
 from adjudicator.diplomacy.map import prov
 from adjudicator.diplomacy.orders import ARMY, ARMY_LETTER, FLEET_LETTER, Unit, UnitType
@@ -17,6 +18,7 @@ from adjudicator.record import field, record
 
 _by_loc = attrgetter("loc")
 _power = attrgetter("power")
+_power_type_loc = itemgetter("power", "type", "loc")  # a state's unit entry, as _placed takes it
 
 
 @lru_cache(maxsize=1 << 16)
@@ -66,10 +68,8 @@ class Board:
 
     @classmethod
     def from_state(cls, state: dict) -> Board:
-        units = {}
-        for u in state.get("units", ()):
-            p, unit = _placed(u["power"], u["type"], u["loc"])
-            units[p] = unit
+        # (province, unit) pairs straight into a dict: no Python step per unit.
+        units = dict(starmap(_placed, map(_power_type_loc, state.get("units", ()))))
         dislodged = {}
         for d in state.get("dislodged", ()):
             unit = unit_of(d["power"], d["type"], d["loc"])

@@ -26,7 +26,13 @@ from adjudicator.diplomacy.phase import FIRST_PHASE, Phase, PhaseType, Season
 from adjudicator.diplomacy.phase import powers_to_act as phase_powers_to_act
 from adjudicator.diplomacy.results import KIND, OrderResult, result_of
 from adjudicator.diplomacy.setups import civil_disorder, side_winner
-from adjudicator.diplomacy.validate import Checker, Rejection, Validation, validate
+from adjudicator.diplomacy.validate import (
+    Checker,
+    Rejection,
+    Validation,
+    illegal_units,
+    validate,
+)
 from adjudicator.errors import OrderError
 from adjudicator.game import common_fields
 
@@ -82,19 +88,24 @@ def adjudicate(
     events: dict = {"phase": board.phase.code, "rejected": [], "dislodged": [],
                     "disbanded": [], "centre_changes": [], "eliminated": [], "winner": None}
     checker = Checker(board, dmap)
-    checked = {
-        power: checker.validate(power, orders)
-        for power, orders in sorted(orders_by_power.items())
-    }
-    for power, v in checked.items():
-        if v.rejections:
-            events["rejected"] += [
-                {"power": power, "order": r.order.text(), "rule": r.rule, "message": r.message}
-                for r in v.rejections
-            ]
     board_was_movement = board.phase.is_movement
     if board_was_movement:
-        results = _movement(board, checked, dmap, events)
+        # Every power's orders in one pass: the accepted ones by province, and each
+        # power's rejections (the powers in alphabetical order, as below).
+        accepted, rejected = checker.validate_movement(orders_by_power)
+    else:
+        checked = {
+            power: checker.validate(power, orders)
+            for power, orders in sorted(orders_by_power.items())
+        }
+        rejected = {power: v.rejections for power, v in checked.items() if v.rejections}
+    for power, rejections in rejected.items():
+        events["rejected"] += [
+            {"power": power, "order": r.order.text(), "rule": r.rule, "message": r.message}
+            for r in rejections
+        ]
+    if board_was_movement:
+        results = _movement(board, accepted, rejected, dmap, events)
         if not_played and board.dislodged:
             _disband_not_played(board, not_played, dmap, events)
     elif board.phase.is_retreats:
@@ -118,8 +129,16 @@ def adjudicate(
     events["centre_counts"] = {p: counts.get(p, 0) for p in dmap.power_order}
     events["adjustments"] = dict(sorted(board.adjustments.items()))
     # A movement phase has one result per unit, so power and location never tie there:
-    # sorting by those two alone gives the same order for less.
-    results.sort(key=_POWER_LOC if board_was_movement else _RESULT_ORDER)
+    # sorting by those two alone gives the same order for less. Its results come in
+    # province order (``_movement``), which is location order on most maps
+    # (``DiplomacyMap.locations_sort_as_provinces``): then a stable sort by power alone
+    # gives the same order again.
+    if not board_was_movement:
+        results.sort(key=_RESULT_ORDER)
+    elif dmap.locations_sort_as_provinces:
+        results.sort(key=_POWER)
+    else:
+        results.sort(key=_POWER_LOC)
     return new_state, results, events
 
 
@@ -132,6 +151,7 @@ _BOARD_KEYS = frozenset(("phase", "units", "dislodged", "centres", "adjustments"
 _RESULT_ORDER = itemgetter(*(OrderResult._fields.index(f) for f in ("power", "loc", "kind",
                                                                     "order")))
 _POWER_LOC = itemgetter(*(OrderResult._fields.index(f) for f in ("power", "loc")))
+_POWER = itemgetter(OrderResult._fields.index("power"))
 
 
 def _copy_json(value):
@@ -148,15 +168,15 @@ def _copy_json(value):
 # --- phases -------------------------------------------------------------------------
 
 
-def _movement(board: Board, checked: dict[str, Validation], dmap: DiplomacyMap,
-              events: dict) -> list[OrderResult]:
-    orders: dict[str, Order] = {}
+def _movement(board: Board, orders: dict[str, Order], rejected: dict[str, list[Rejection]],
+              dmap: DiplomacyMap, events: dict) -> list[OrderResult]:
+    """``orders``: the accepted orders by province (made here an order for every unit);
+    ``rejected``: each power's rejections (see ``Checker.validate_movement``). The
+    results are in province order."""
     defaulted: set[str] = set()
     illegal: dict[str, Rejection] = {}
-    for v in checked.values():
-        orders.update(v.by_province)
-        if v.rejections:
-            illegal.update(v.illegal)
+    for rejections in rejected.values():
+        illegal.update(illegal_units(rejections, orders))
     if len(orders) < len(board.units):  # some units were not (legally) ordered: they hold
         for p, u in board.units.items():
             if p not in orders:
@@ -334,7 +354,10 @@ def to_state(base: dict, board: Board) -> dict:
     state["units"] = board.units_json()
     state["dislodged"] = [d.to_json() for _, d in sorted(board.dislodged.items())]
     centres = board.centres
-    state["centres"] = {c: centres[c] for c in sorted(centres)}  # (keys sort faster than pairs)
+    keys = sorted(centres)  # (keys sort faster than pairs)
+    # Centres read from a state are in order already, and stay so unless one changes
+    # hands for the first time: then a plain copy is the same dict for less.
+    state["centres"] = dict(centres) if keys == list(centres) else {c: centres[c] for c in keys}
     state["adjustments"] = dict(sorted(board.adjustments.items()))
     state["eliminated"] = list(board.eliminated)
     return state

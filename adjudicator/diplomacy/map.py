@@ -84,6 +84,14 @@ class DiplomacyMap:
         self.kind: dict[str, str] = {pid: p.kind for pid, p in self.provinces.items()}
         #: province -> the provinces an army there can move into
         self.army_adjacency: dict[str, frozenset[str]] = self._army
+        #: whether locations sort as their provinces do (``a < b`` exactly when
+        #: ``prov(a) < prov(b)``, for locations of different provinces): true when no
+        #: province id has a character that sorts before the coast separator "/" (a
+        #: variant's ids are letters and digits), as then "/" ends a province id in a
+        #: comparison as the end of the string does. The engine then takes a list in
+        #: province order as one in location order.
+        self.locations_sort_as_provinces: bool = all(
+            c > "/" for pid in self.provinces for c in pid)
         #: fleet location -> the provinces a fleet there can move into (coasts dropped)
         self.fleet_reach: dict[str, frozenset[str]] = {
             loc: frozenset(prov(n) for n in ns) for loc, ns in self._fleet.items()

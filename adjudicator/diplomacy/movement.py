@@ -40,7 +40,7 @@ class Dislodgement:
 
 @record
 class MovementOutcome:
-    outcomes: dict[str, OrderResult]  # province -> result of the unit's order
+    outcomes: dict[str, OrderResult]  # province -> result of the unit's order, in province order
     units: dict[str, Unit]  # province -> unit after movement (dislodged units excluded)
     dislodged: list[Dislodgement] = field(default_factory=list)
     standoffs: set[str] = field(default_factory=set)
@@ -53,7 +53,7 @@ def resolve_movement(
     """``units`` and ``orders`` are keyed by province; every unit must have an order.
     The results of the units in ``defaulted`` are marked as orders nobody gave."""
     bf = Battlefield(dmap, units, orders)  # it reads both and keeps its own sorted orders
-    r = Resolver.of(bf.orders, decider(bf), backup_rule(bf))
+    r = Resolver.of(bf.unsettled, decider(bf), backup_rule(bf), bf.settled)
     result = r.resolve_all()
 
     move_dest = bf.move_dest

@@ -73,18 +73,33 @@ class Resolver:
         # so "is it listed?" costs O(1) however long a cycle gets.
         self._deps: list[Hashable] = []
         self._listed: dict[Hashable, int] = {}
+        #: every resolved decision's outcome (see of(): a dict the caller may read)
+        self._final: dict[Hashable, bool] = {}
 
     @classmethod
     def of(cls, keys: Iterable[Hashable], decide: Callable[[Hashable], Adjudication],
-           backup_rule: BackupRule) -> Resolver:
+           backup_rule: BackupRule, final: dict[Hashable, bool] | None = None) -> Resolver:
         """A resolver whose decisions are one function of the key: ``decide(key)`` does
         what ``adjudicate`` does (no object is needed per decision), except that it never
         calls the resolver: it answers directly, or returns a generator asking by ``yield``.
         (So a direct answer is final at once: it cannot have used a guess.) ``keys`` gives
-        the order in which :meth:`resolve_all` takes them."""
+        the order in which :meth:`resolve_all` takes them.
+
+        ``final``: outcomes known for good, kept up to date. The decisions given in it are
+        known before resolving starts (what ``decide`` would answer at once, directly,
+        whenever asked): they are resolved from the start and never decided (a direct
+        answer leaves no trace but its outcome, so asking for one of them later gives
+        what deciding it would have given). The resolver then adds to it each outcome as
+        it becomes final (never to change again), so ``decide`` may read there what it
+        would otherwise ask for: asking for a resolved decision only gives its outcome."""
         r = cls(dict.fromkeys(keys), backup_rule)  # type: ignore[arg-type]  # no objects
         r._decide = decide
         r._pure = True
+        if final is not None:
+            if final:
+                r._result.update(final)
+                r._state.update(dict.fromkeys(final, _RESOLVED))
+            r._final = final
         return r
 
     def _adjudicate(self, key: Hashable) -> Adjudication:
@@ -95,6 +110,7 @@ class Resolver:
         """Settle a decision for good (backup rules use this to break a cycle)."""
         self._result[key] = value
         self._state[key] = _RESOLVED
+        self._final[key] = value
 
     # --- the algorithm ------------------------------------------------------
     def resolve(self, key: Hashable) -> bool:
@@ -114,7 +130,7 @@ class Resolver:
         resolving a whole phase sets this up once.
         """
         states, results, decide, deps = self._state, self._result, self._decide, self._deps
-        pure = self._pure
+        pure, final = self._pure, self._final
         stack: list[tuple] = []
         value: bool | None = None  # what the innermost generator receives next
         for key in keys:
@@ -131,7 +147,7 @@ class Resolver:
                 # answers at once (final) needs none of the loop below.
                 out = decide(key)
                 if out.__class__ is not GeneratorType:
-                    value = results[key] = bool(out)
+                    value = results[key] = final[key] = bool(out)
                     states[key] = _RESOLVED
                     continue
                 results[key] = False
@@ -151,7 +167,7 @@ class Resolver:
                             stack.append((need, out, len(deps), None))
                             value = None  # starts the generator
                         else:
-                            value = results[need] = bool(out)
+                            value = results[need] = final[need] = bool(out)
                             states[need] = _RESOLVED
                             if not stack:
                                 break
@@ -165,7 +181,7 @@ class Resolver:
                             stack.append((need, out, old, None))
                             value = None  # starts the generator
                         elif len(deps) == old and states[need] != _RESOLVED:
-                            value = results[need] = bool(out)  # used no guess: final
+                            value = results[need] = final[need] = bool(out)  # no guess used
                             states[need] = _RESOLVED
                         else:
                             value = self._evaluated(need, old, None, bool(out), stack)
@@ -181,7 +197,7 @@ class Resolver:
                         # No guess was used: the outcome is final (unless a backup rule
                         # fixed it meanwhile).
                         if states[current] != _RESOLVED:
-                            results[current] = done.value
+                            results[current] = final[current] = done.value
                             states[current] = _RESOLVED
                         value = results[current]
                     else:

@@ -18,7 +18,7 @@ earlier one and the earlier one is reported. Nothing passed in is modified.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 from adjudicator.diplomacy.board import Board
@@ -64,8 +64,9 @@ class Validation:
     ``accepted`` lists the accepted orders: in movement and retreats one per unit, in
     province order; in adjustments in the order they were taken. ``by_province`` (movement
     and retreats) maps each unit's province to its accepted order. The engine reads
-    ``by_province`` and sorts the whole board's orders once; ``accepted`` is put in order
-    only when asked for.
+    ``by_province`` in retreats (a movement phase's orders it checks for all powers at
+    once: :meth:`Checker.validate_movement`); ``accepted`` is put in order only when asked
+    for.
     """
 
     def __init__(self, accepted: list[Order] | None = None,
@@ -101,12 +102,18 @@ class Validation:
         """Own units whose only orders were illegal, by province (last reason wins)."""
         if not self.rejections:
             return {}
-        ordered = {prov(o.loc) for o in self.accepted}
-        out = {}
-        for r in self.rejections:
-            if r.unit is not None and prov(r.unit.loc) not in ordered and r.rule != "duplicate-order":
-                out[prov(r.unit.loc)] = r
-        return out
+        return illegal_units(self.rejections, {prov(o.loc) for o in self.accepted})
+
+
+def illegal_units(rejections: list[Rejection], ordered: Container[str]
+                  ) -> dict[str, Rejection]:
+    """Own units whose only orders were illegal, by province (last reason wins), given
+    the provinces of the units with an accepted order (``ordered``)."""
+    out = {}
+    for r in rejections:
+        if r.unit is not None and prov(r.unit.loc) not in ordered and r.rule != "duplicate-order":
+            out[prov(r.unit.loc)] = r
+    return out
 
 
 class _Illegal(Exception):
@@ -126,8 +133,9 @@ class Checker:
 
     Facts about the board that several orders (or several powers) need are worked out
     once and kept here: the engine builds one checker per phase. Notably which coasts
-    fleets at sea could join by convoy: found by one search over the fleets, so checking
-    every convoyed army of a large board stays linear in the number of units. The checks
+    fleets at sea could join by convoy: each group of fleets is found once, by a search
+    over its fleets when an army first needs it, so checking every convoyed army of a
+    large board stays linear in the number of units. The checks
     look map facts up in the map's precomputed tables (``DiplomacyMap.loc_province``,
     ``kind``, ``fleet_reach``...): validation runs for every order of every phase.
     """
@@ -137,7 +145,7 @@ class Checker:
         self.dmap = dmap
         self._movement = board.phase.is_movement
         self._retreats = board.phase.is_retreats
-        self._fleet_groups: dict[str, int] | None = None  # see _convoy_possible
+        self._fleet_groups: dict[str, int] = {}  # see _convoy_possible
         self._checks = _MOVEMENT_CHECKS if self._movement else _RETREAT_CHECKS
         # What the checks of every order read, one attribute away.
         self._units = board.units
@@ -155,6 +163,24 @@ class Checker:
         return _validate_adjustments(board, power, [_as_adjustment(o) for o in orders],
                                      self.dmap)
 
+    def validate_movement(self, orders_by_power: dict[str, list[Order]]
+                          ) -> tuple[dict[str, Order], dict[str, list[Rejection]]]:
+        """Every power's orders of a movement phase checked at once (the engine's path):
+        (the accepted order of each unit, by province; each power's rejections, for the
+        powers in alphabetical order that have any). The same checks and outcomes as
+        :meth:`validate` for each power: an order is accepted only for the power's own
+        unit, so the powers' accepted orders never share a province and one dict holds
+        them all."""
+        chosen: dict[str, Order] = {}
+        rejected: dict[str, list[Rejection]] = {}
+        units = self._units
+        for power in sorted(orders_by_power):
+            rejections = self._check_units(power, orders_by_power[power], MOVEMENT_ORDERS,
+                                           units, chosen)
+            if rejections:
+                rejected[power] = rejections
+        return chosen, rejected
+
     # --- movement and retreats -------------------------------------------------------
     def _validate_units(
         self,
@@ -163,12 +189,26 @@ class Checker:
         allowed: tuple[type, ...],
         units: dict[str, Unit],
     ) -> Validation:
+        chosen: dict[str, Order] = {}
+        rejections = self._check_units(power, orders, allowed, units, chosen)
+        return Validation(None, rejections, chosen)
+
+    def _check_units(
+        self,
+        power: str,
+        orders: list[Order],
+        allowed: tuple[type, ...],
+        units: dict[str, Unit],
+        chosen: dict[str, Order],
+    ) -> list[Rejection]:
+        """Check ``power``'s orders for its units: each accepted order is put in
+        ``chosen`` under its unit's province (a later one replacing an earlier one); the
+        rejections are returned."""
         board, dmap = self.board, self.dmap
         movement = self._movement
         checks = self._checks
         loc_province = dmap.loc_province
         rejections: list[Rejection] = []
-        chosen: dict[str, Order] = {}
         chosen_at: dict[str, int] = {}  # province -> index of its chosen order
         for i, o in enumerate(orders):
             check = checks.get(o.__class__)
@@ -202,7 +242,7 @@ class Checker:
                 )
             chosen[p] = o
             chosen_at[p] = i
-        return Validation(None, rejections, chosen)
+        return rejections
 
     def _province(self, loc: str) -> str:
         """The province of a location written in an order, which must exist."""
@@ -253,23 +293,50 @@ class Checker:
 
         The fleets at sea fall into groups joined sea to sea (fleet adjacency is
         symmetric, so these are connected components); an army can be carried if one
-        group borders both coasts. The groups are found once per board, on the first
-        army that needs them, by one search over the fleets; each question then looks
-        at the seas bordering the two coasts only. Linear in the number of units.
+        group borders both coasts. A group is found when a question first needs it (a
+        fleet at sea next to the army's coast), by one search that labels all its
+        fleets, and is kept for the board's other questions (see _search_group); each
+        question then looks at the seas bordering the two coasts only. Linear in the
+        number of units, and the usual army, with no fleet next to its coast, costs no
+        search at all.
         """
         dmap = self.dmap
         kind = dmap.kind
         if kind[src] != "coastal" or kind[dest] != "coastal":
             return False
-        if self._fleet_groups is None:
-            self._fleet_groups = _fleet_groups(dmap, self.board.units)
-        groups = self._fleet_groups
-        near_src = {groups[s] for s in dmap.bordering_seas.get(src, _NONE) if s in groups}
+        groups, units = self._fleet_groups, self._units
+        near_src = set()
+        for s in dmap.bordering_seas.get(src, _NONE):
+            g = groups.get(s)
+            if g is None:
+                fleet = units.get(s)
+                if fleet is None or fleet.type is not FLEET:
+                    continue  # no fleet there
+                g = self._search_group(s)
+            near_src.add(g)
         if near_src:  # (a loop, not any() over a generator: this runs for every convoy)
             for s in dmap.bordering_seas.get(dest, _NONE):
-                if s in groups and groups[s] in near_src:
-                    return True
+                if groups.get(s) in near_src:
+                    return True  # (a fleet not labelled yet is in no group found so far)
         return False
+
+    def _search_group(self, start: str) -> int:
+        """Label the group of the fleet at sea in ``start`` (fleets at sea joined sea to
+        sea by other fleets at sea) in ``_fleet_groups``; its number. Each fleet is
+        labelled once and its neighbours looked up once, so all the searches of a board
+        together are linear in the number of fleets."""
+        groups, units = self._fleet_groups, self._units
+        kind, reach = self.dmap.kind, self.dmap.fleet_reach
+        n = groups[start] = len(groups)  # (more than any number given so far)
+        frontier = [start]
+        while frontier:
+            for t in reach.get(frontier.pop(), _NONE):
+                if t not in groups:
+                    fleet = units.get(t)
+                    if fleet is not None and fleet.type is FLEET and kind[t] == "sea":
+                        groups[t] = n
+                        frontier.append(t)
+        return n
 
     def _check_support(self, o: Order, unit: Unit, here: str) -> Order:
         dmap = self.dmap
@@ -344,26 +411,6 @@ _MOVEMENT_CHECKS: dict[type, _Check] = {
     SupportMove: Checker._check_support, Convoy: Checker._check_convoy,
 }
 _RETREAT_CHECKS: dict[type, _Check] = {Retreat: Checker._check_retreat, Disband: _as_ordered}
-
-
-def _fleet_groups(dmap: DiplomacyMap, units: dict[str, Unit]) -> dict[str, int]:
-    """Sea area holding a fleet -> the number of its group: fleets at sea joined sea to
-    sea by other fleets at sea. One search: each fleet is visited once and its
-    neighbours looked up once, so the work is linear in the number of fleets."""
-    kind, reach = dmap.kind, dmap.fleet_reach
-    seas = {p for p, u in units.items() if u.type is FLEET and kind[p] == "sea"}
-    group: dict[str, int] = {}
-    for start in seas:
-        if start in group:
-            continue
-        n = group[start] = len(group)
-        frontier = [start]
-        while frontier:
-            for t in reach.get(frontier.pop(), _NONE):
-                if t in seas and t not in group:
-                    group[t] = n
-                    frontier.append(t)
-    return group
 
 
 # --- helpers shared by the checks ----------------------------------------------

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from adjudicator.diplomacy.battlefield import Battlefield
-from adjudicator.diplomacy.kinds.hold import not_dislodged
+from adjudicator.diplomacy.kinds.hold import at_once
 
 
 def decide(bf: Battlefield, p: str) -> bool | Generator[str, bool, bool]:
     attackers = bf.moves_into.get(p)
     if attackers is None:
         return True  # nobody even tries to dislodge it
-    return not_dislodged(attackers)
+    return at_once(bf, attackers)

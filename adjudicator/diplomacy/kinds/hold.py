@@ -19,4 +19,17 @@ def decide(bf: Battlefield, p: str) -> bool | Generator[str, bool, bool]:
     attackers = bf.moves_into.get(p)
     if attackers is None:
         return True  # nobody even tries to dislodge it
-    return not_dislodged(attackers)
+    return at_once(bf, attackers)
+
+
+def at_once(bf: Battlefield, attackers: list[str]) -> bool | Generator[str, bool, bool]:
+    """:func:`not_dislodged` answered at once when each outcome it would ask for, in
+    turn, is final already (``bf.settled``; see ``move.decide``); else the generator."""
+    known = bf.settled.get
+    for a in attackers:
+        moved = known(a)
+        if moved is None:
+            return not_dislodged(attackers)
+        if moved:
+            return False
+    return True

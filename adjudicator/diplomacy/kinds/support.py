@@ -21,14 +21,26 @@ def decide(bf: Battlefield, p: str) -> bool | Generator[str, bool, bool]:
     attackers = bf.moves_into.get(p)
     if attackers is None:
         return True  # nobody attacks the supporter
-    # The outcome at once where _not_cut would ask nothing (as in ``move.decide``):
-    # attackers of its own power are passed over, a foreign one over land cuts.
+    # The outcome at once where _not_cut would ask only for outcomes already final
+    # (``bf.settled``, as in ``move.decide``): attackers of its own power are passed
+    # over, a foreign one over land cuts, a convoyed one no fleet convoys does not.
     units, paradox, by_convoy = bf.units, bf.paradox_armies, bf.by_convoy
     me = units[p].power
     for a in attackers:
-        if units[a].power == me or (a != into and a in paradox):
+        if units[a].power == me:
+            continue
+        if a == into:
+            dislodging = bf.settled.get(a)
+            if dislodging is None:
+                return _not_cut(bf, p, into, attackers)
+            if dislodging:
+                return False  # dislodged by the unit it supports against
+            continue
+        if a in paradox:
             continue  # (a paradox army has no path: strength.path_ok)
-        if a == into or by_convoy[a]:
+        if by_convoy[a]:
+            if a not in bf.convoyers:
+                continue  # no route (the route asks nothing)
             return _not_cut(bf, p, into, attackers)
         return False  # cut
     return True
