@@ -205,9 +205,11 @@ def _common_filters() -> dict[str, Callable[..., Any]]:
 
 
 # --- environments --------------------------------------------------------------------------
-#: Settings of every report environment, Jinja's and the compiled templates' alike.
-OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True,
-                           "keep_trailing_newline": True}
+#: Jinja's whitespace settings of every report environment. The built-in templates are
+#: compiled with them (tools/gen_templates.py): after changing one, run the generator
+#: (tests/test_compiled_templates.py compares the compiled code).
+_OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True,
+                            "keep_trailing_newline": True}
 
 
 def _loader(extra_dir: Path | None) -> jinja2.BaseLoader:
@@ -261,7 +263,7 @@ def environment(fmt: str, extra_dir: str | None = None) -> jinja2.Environment:
         cls = ImmutableSandboxedEnvironment
     env = cls(loader=_loader(Path(extra_dir) if extra_dir else None),
               undefined=jinja2.StrictUndefined, bytecode_cache=jinja_bytecode_cache(),
-              autoescape=fmt == "html", finalize=_finalize(fmt), **OPTIONS)
+              autoescape=fmt == "html", finalize=_finalize(fmt), **_OPTIONS)
     env.filters.update(_filters(fmt))
     return env
 
