@@ -76,8 +76,12 @@ class Battlefield:
         # From here on the orders are in province order, and so is every list below.
         # (Sorting the keys alone: comparing (province, order) pairs costs more. The
         # units' keys are the same as the orders', every unit having one order, and come
-        # in province order already from a state: sorted, they cost the least.)
-        self.orders = orders = {p: orders[p] for p in sorted(units)}
+        # in province order already from a state: sorted, they cost the least. A loop, not
+        # a comprehension: in Python 3.11 each run of one makes a function.)
+        given = orders
+        self.orders = orders = {}
+        for p in sorted(units):
+            orders[p] = given[p]
         self.move_dest = move_dest = {}
         self.moves_into = moves_into = {}
         self.move_supports = move_supports = {}

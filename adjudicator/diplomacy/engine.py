@@ -9,7 +9,7 @@ collections are sorted), so a game can be replayed and diffed byte for byte.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import itemgetter
 
 from adjudicator.diplomacy.board import Board, DislodgedUnit
@@ -121,12 +121,19 @@ def adjudicate(
         result = {"type": "victory", "powers": events["side_winner"]}
     elif events["winner"]:
         result = {"type": "solo", "winner": events["winner"]}
-    base = {k: _copy_json(v) for k, v in state.items() if k not in _BOARD_KEYS}
+    base = {}  # (a loop, not a comprehension: in Python 3.11 each run of one makes a function)
+    for k, v in state.items():
+        if k not in _BOARD_KEYS:
+            base[k] = _copy_json(v)
     base["result"] = result
     new_state = to_state(base, board)
     events["next_phase"] = board.phase.code
-    counts = board.centre_counts()
-    events["centre_counts"] = {p: counts.get(p, 0) for p in dmap.power_order}
+    counts = events.pop(_OWNED, None)  # (counted already if a Fall ended)
+    if counts is None:
+        counts = board.centre_counts()
+    events["centre_counts"] = centre_counts = {}  # (a loop: see ``base`` above)
+    for p in dmap.power_order:
+        centre_counts[p] = counts.get(p, 0)
     events["adjustments"] = dict(sorted(board.adjustments.items()))
     # A movement phase has one result per unit, so power and location never tie there:
     # sorting by those two alone gives the same order for less. Its results come in
@@ -145,6 +152,26 @@ def adjudicate(
 #: Phases are immutable and a game meets few: each is made once.
 _phase = lru_cache(maxsize=1024)(Phase)
 
+
+# The resolvers are imported by the phase that runs them (checking orders needs none),
+# once: an import statement costs about a microsecond each time it runs, even when the
+# module is loaded already (every movement phase would pay it).
+@cache
+def _movement_resolver():
+    from adjudicator.diplomacy.movement import resolve_movement
+
+    return resolve_movement
+
+
+@cache
+def _adjustments_owed():
+    from adjudicator.diplomacy.adjustments import adjustments_owed
+
+    return adjustments_owed
+
+
+#: The events' key under which a Fall's end leaves the centres it counted (see adjudicate).
+_OWNED = "_owned"
 #: The state keys written from the board; every other key is carried over as it was.
 _BOARD_KEYS = frozenset(("phase", "units", "dislodged", "centres", "adjustments", "eliminated"))
 #: Results are listed by power, location, kind, then text (the fields' places in the tuple).
@@ -159,9 +186,9 @@ def _copy_json(value):
     nothing with the old. ``copy.deepcopy`` does the same for any object at several
     times the cost (a memo of every object, a dispatch per value)."""
     if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
+        return {k: _copy_json(v) for k, v in value.items()} if value else {}
     if isinstance(value, list):
-        return [_copy_json(v) for v in value]
+        return [_copy_json(v) for v in value] if value else []
     return value
 
 
@@ -184,10 +211,7 @@ def _movement(board: Board, orders: dict[str, Order], rejected: dict[str, list[R
                 if p not in illegal:
                     defaulted.add(p)
 
-    # The resolvers are imported by the phase that runs them: checking orders needs none.
-    from adjudicator.diplomacy.movement import resolve_movement
-
-    outcome = resolve_movement(dmap, board.units, orders, defaulted)
+    outcome = _movement_resolver()(dmap, board.units, orders, defaulted)
     results = list(outcome.outcomes.values())
     if illegal:  # the unit held; its result shows the illegal order and why
         results = [
@@ -284,13 +308,18 @@ def _end_of_season(board: Board, dmap: DiplomacyMap, events: dict) -> None:
                                              "to": unit.power})
             centres[p] = unit.power
     owned = board.centre_counts()
-    counts = {p: owned.get(p, 0) for p in dmap.power_order}
-    leaders = [p for p, n in counts.items() if n >= dmap.victory_centres]
-    if leaders:
-        events["winner"] = max(leaders, key=lambda p: (counts[p], p))
-    from adjudicator.diplomacy.adjustments import adjustments_owed
-
-    board.adjustments = adjustments_owed(board, dmap, owned)
+    # Kept for ``adjudicate``, which reports the counts (no centre changes hands after
+    # this) and takes the key out again: the events returned never hold it.
+    events[_OWNED] = owned
+    # Nobody can have won unless some owner has the centres: one C-level ``max`` then
+    # spares the comprehensions below in the usual Fall (every power's count is at most
+    # the largest owner's, and 0 when it owns none).
+    if max(owned.values(), default=0) >= dmap.victory_centres:
+        counts = {p: owned.get(p, 0) for p in dmap.power_order}
+        leaders = [p for p, n in counts.items() if n >= dmap.victory_centres]
+        if leaders:
+            events["winner"] = max(leaders, key=lambda p: (counts[p], p))
+    board.adjustments = _adjustments_owed()(board, dmap, owned)
     if board.adjustments:
         board.phase = _phase(year, Season.WINTER, PhaseType.ADJUSTMENTS)
     else:
@@ -334,7 +363,11 @@ def _fewer_players(state: dict, board: Board, dmap: DiplomacyMap, events: dict) 
 def _eliminate(board: Board, dmap: DiplomacyMap, events: dict) -> None:
     """A power with no unit (on the board or dislodged) and no centre is out."""
     owners = set(board.centres.values())
-    candidates = [p for p in dmap.power_order if p not in owners and p not in board.eliminated]
+    eliminated = board.eliminated
+    candidates = []  # (a loop: see ``base`` in adjudicate)
+    for p in dmap.power_order:
+        if p not in owners and p not in eliminated:
+            candidates.append(p)
     if not candidates:
         return  # (the common case: every power still in the game owns a centre)
     present = {u.power for u in board.units.values()}
@@ -352,7 +385,8 @@ def to_state(base: dict, board: Board) -> dict:
     state = dict(base)
     state["phase"] = board.phase.code
     state["units"] = board.units_json()
-    state["dislodged"] = [d.to_json() for _, d in sorted(board.dislodged.items())]
+    dislodged = board.dislodged  # (usually none: then no comprehension at all)
+    state["dislodged"] = [d.to_json() for _, d in sorted(dislodged.items())] if dislodged else []
     centres = board.centres
     keys = sorted(centres)  # (keys sort faster than pairs)
     # Centres read from a state are in order already, and stay so unless one changes

@@ -131,9 +131,18 @@ def _read_off(bf: Battlefield, result: dict, dislodger: dict[str, str],
                     word, reason = ("supported" if ok else "cut"), None
                 else:
                     ok, word, reason = False, "void", "the supported unit was not ordered so"
+            # The order's text written here as ``o.text()`` writes it when both types are
+            # known and the unit's is the order's (always so after validation): no call.
+            target, tt = o.target, o.target_type  # type: ignore[attr-defined]
+            if tt is None or o.unit_type is not u.type:
+                text = o.text()
+            elif kind is SupportMove:
+                text = (f"{letter} {o.loc} S {ARMY_LETTER if tt is ARMY else FLEET_LETTER} "
+                        f"{target} - {o.dest}")  # type: ignore[attr-defined]
+            else:
+                text = f"{letter} {o.loc} S {ARMY_LETTER if tt is ARMY else FLEET_LETTER} {target}"
             outcomes[p] = new(result_class, (
-                u.power, o.text(), "support", letter, u.loc, ok, word,
-                o.target or None,  # type: ignore[attr-defined]
+                u.power, text, "support", letter, u.loc, ok, word, target or None,
                 (o.dest or None) if kind is SupportMove else None,  # type: ignore
                 False, reason, dis, p in defaulted))
         elif kind is Move:
@@ -155,11 +164,16 @@ def _read_off(bf: Battlefield, result: dict, dislodger: dict[str, str],
             if dis:
                 word = "dislodged"
                 reason = reason or f"dislodged from {dislodger[p]}"
+            dest, via = o.dest, o.via_convoy  # type: ignore[attr-defined]
+            if o.unit_type is u.type:  # (the text as Move.text writes it, as above)
+                text = f"{letter} {o.loc} - {dest}"
+                if via:
+                    text += " via convoy"
+            else:
+                text = o.text()
             outcomes[p] = new(result_class, (
-                u.power, o.text(), "move", letter, u.loc, ok, word, None,
-                o.dest or None,  # type: ignore[attr-defined]
-                by_convoy or bool(o.via_convoy),  # type: ignore[attr-defined]
-                reason, dis, p in defaulted))
+                u.power, text, "move", letter, u.loc, ok, word, None, dest or None,
+                by_convoy or bool(via), reason, dis, p in defaulted))
         else:
             reason = target = dest = None
             if kind is Convoy:

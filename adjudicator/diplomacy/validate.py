@@ -216,7 +216,7 @@ class Checker:
                 if not isinstance(o, allowed):
                     rejections.append(_wrong_phase(o, board, i))
                     continue
-                check = next(c for k, c in checks.items() if isinstance(o, k))  # a subclass
+                check = _subclass_check(checks, o)
             loc = o.loc
             p = loc_province.get(loc) or prov(loc)
             unit = units.get(p)
@@ -396,6 +396,13 @@ class Checker:
 
 _NONE: frozenset = frozenset()
 _NO_MOVES: dict[str, str] = {}
+
+
+def _subclass_check(checks: dict[type, _Check], o: Order) -> _Check:
+    """The check of an order of a subclass of an order class in ``checks``. (Its own
+    function: a generator over ``o`` in ``Checker._check_units`` would make ``o`` a cell
+    variable there, which costs every order.)"""
+    return next(c for k, c in checks.items() if isinstance(o, k))
 
 
 def _as_ordered(checker: Checker, o: Order, unit: Unit, here: str) -> Order:

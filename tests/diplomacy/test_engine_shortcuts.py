@@ -398,3 +398,55 @@ def test_a_map_whose_ids_sort_otherwise_lists_results_by_location_all_the_same()
         assert ours == theirs
         results = ours[1]
         assert results == sorted(results, key=lambda r: (r.power, r.loc))
+
+
+def test_the_results_spell_each_order_as_its_text_method_does():
+    """``movement._read_off`` writes the text of moves and supports itself, with no call:
+    it must be ``Order.text()``'s, for validated orders (``via convoy`` too) and for orders
+    given straight to ``resolve_movement`` with a unit type left out or not the unit's
+    (there it calls ``text()``)."""
+    from adjudicator.record import replace
+
+    rng = random.Random(1617)
+    types = [None, ARMY, FLEET]
+    inlined = called = via = 0
+    for i in range(240):
+        make = _convoy_position if i % 2 else _random_position
+        board, orders_by_power = make(rng, M)
+        orders = _orders_of(board, orders_by_power, M)
+        if i % 3 == 2:  # types as no validation would leave them
+            orders = {
+                p: replace(o, unit_type=rng.choice(types), **(
+                    {"target_type": rng.choice(types)} if hasattr(o, "target_type") else {}))
+                for p, o in orders.items()
+            }
+        outcome = resolve_movement(M, board.units, orders)
+        for p, r in outcome.outcomes.items():
+            assert r.order == orders[p].text(), (p, orders[p])
+            via += r.order.endswith(" via convoy")
+            if isinstance(orders[p], (Move, SupportMove, SupportHold)):
+                if orders[p].unit_type is board.units[p].type:
+                    inlined += 1
+                else:
+                    called += 1
+    assert inlined > 1000 and called > 100 and via > 20  # every way was taken, often
+
+
+def test_a_fall_reports_the_centres_its_end_counted_and_nothing_else():
+    """A Fall's end counts the centres once and ``adjudicate`` reports those counts: the
+    same as counting the new state's centres, in the events' usual keys and order (the
+    count is passed along under a private key that never leaves ``adjudicate``)."""
+    rng = random.Random(1618)
+    falls = 0
+    for _ in range(60):
+        board, orders = _random_position(rng, M)
+        state = engine.to_state(engine.initial_state(M), board)
+        state["phase"] = "F1901M"
+        new, _, events = engine.adjudicate(state, orders, M)
+        owners = list(new["centres"].values())
+        assert events["centre_counts"] == {p: owners.count(p) for p in M.power_order}
+        assert list(events) == ["phase", "rejected", "dislodged", "disbanded",
+                                "centre_changes", "eliminated", "winner", "next_phase",
+                                "centre_counts", "adjustments"]
+        falls += not new["phase"].startswith("F")  # the Fall ended (no retreats)
+    assert falls > 20
