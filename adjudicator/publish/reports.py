@@ -309,15 +309,11 @@ def render(family: str, fmt: str, context: Mapping[str, Any],
         folder, name = str(path.parent), path.name
     else:
         folder, name = None, template_name(family, fmt)
-        module = templaterun.load(name)
-        if module is not None:
-            try:
-                text = templaterun.render(module, compiled_environment(fmt), context)
-            except templaterun.UndefinedError as exc:
-                raise ReportError(f"report template {name}: {exc.message}") from exc
-            except templaterun.Unsupported:
-                text = None  # beyond the compiled templates' runtime: Jinja renders it
-    if text is None:
+        try:
+            text = templaterun.render(name, compiled_environment(fmt), context)
+        except templaterun.UndefinedError as exc:
+            raise ReportError(f"report template {name}: {exc.message}") from exc
+    if text is None:  # a user's template, or the compiled code cannot render it: Jinja
         text = _render_with_jinja(fmt, folder, name, family, context)
     if fmt in ("text", "bbcode"):
         # Padding for columns leaves trailing blanks that mail clients show as junk;

@@ -62,14 +62,11 @@ def compiled_environment() -> templaterun.Environment:
 
 def render(template: str, **context: Any) -> str:
     """Render the map template ``template`` (``diplomacy/map.svg.j2``): compiled ahead of
-    time when it is current (:func:`templaterun.load`), else by Jinja."""
-    module = templaterun.load(template)
-    if module is not None:
-        try:
-            return templaterun.render(module, compiled_environment(), context)
-        except templaterun.Unsupported:
-            pass
-    return environment().get_template(template).render(**context)
+    time when it is current (:func:`templaterun.render`), else by Jinja."""
+    text = templaterun.render(template, compiled_environment(), context)
+    if text is None:
+        text = environment().get_template(template).render(**context)
+    return text
 
 
 # --- writing elements ----------------------------------------------------------------------

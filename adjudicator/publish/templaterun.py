@@ -482,8 +482,17 @@ def load(template: str) -> Any:
     return module if module.SOURCE_SHA256 == sha256_text(text) else None
 
 
-def render(module: Any, environment: Environment, context: Mapping[str, Any]) -> str:
-    """Render a compiled template as Jinja's ``Template.render(**context)`` would."""
+def render(template: str, environment: Environment, context: Mapping[str, Any]) -> str | None:
+    """Built-in ``template`` rendered from its compiled code as Jinja's
+    ``Template.render(**context)`` would; None when Jinja must render it instead (the
+    compiled code is not current, see :func:`load`, or the template reaches beyond this
+    runtime). An :class:`UndefinedError` of a strict environment is raised."""
+    module = load(template)
+    if module is None:
+        return None
     root, blocks = module.make(environment)
     ctx = Context(environment, {**environment.globals, **context}, blocks)
-    return "".join(root(ctx))
+    try:
+        return "".join(root(ctx))
+    except Unsupported:
+        return None
